@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever is missing or older than its sources, starts the API on the embedded database,
+// one origin per remote and the shell at http://localhost:8080, and prints the URLs. Ctrl-C stops everything.
+// `npm run dev` (--watch): the same, and rebuilds an app (or restarts the API) when its sources change.
+//
+// Ports: PORT (8080), API_PORT (8090), REMOTE_PORT_BASE (8081..8085). Data: DATA_DIR (.data/).
+import { existsSync, readdirSync, statSync, watch } from 'node:fs';
+import path from 'node:path';
+import { buildApi, buildShellServer, buildWebApp, ROOT, WEB_APPS } from './build.mjs';
+import { startSite } from './site.mjs';
+
+const watchMode = process.argv.includes('--watch');
+let watchApiExit = () => {};
+const port = Number(process.env.PORT ?? 8080);
+const apiPort = Number(process.env.API_PORT ?? 8090);
+const remotePortBase = Number(process.env.REMOTE_PORT_BASE ?? 8081);
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
+
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((max, name) => Math.max(max, newest(path.join(target, name))), stat.mtimeMs);
+}
+
+const KERNEL_SOURCES = [path.join(ROOT, 'shared-kernel', 'src'), path.join(ROOT, 'shared-kernel', 'build')];
+const sourcesOf = (app) => [path.join(ROOT, app, 'src'), path.join(ROOT, app, 'package.json'), path.join(ROOT, app, 'webpack.config.cjs'), ...KERNEL_SOURCES];
+const outputOf = (app) => path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json');
+
+async function buildStale() {
+  for (const app of WEB_APPS) {
+    if (newest(outputOf(app)) >= Math.max(...sourcesOf(app).map(newest))) continue;
+    console.log(`构建 ${app} …`);
+    await buildWebApp(app);
+  }
+  if (newest(path.join(ROOT, 'shell', 'dist-server')) < newest(path.join(ROOT, 'shell', 'server'))) await buildShellServer();
+  if (newest(path.join(ROOT, 'api', 'dist', 'main.js')) < newest(path.join(ROOT, 'api', 'src'))) {
+    console.log('构建 api …');
+    buildApi();
+  }
+}
+
+function watchSources(site) {
+  let timer = null;
+  const pending = new Set();
+  const flush = async () => {
+    const apps = [...pending];
+    pending.clear();
+    for (const app of apps) {
+      try {
+        if (app === 'api') {
+          buildApi();
+          watchApiExit(await site.restartApi());
+          console.log('API 已重新构建并重启。');
+        } else {
+          await buildWebApp(app);
+          console.log(`已重新构建 ${app}，刷新页面即可看到。`);
+        }
+      } catch (error) {
+        console.error(error.message);
+      }
+    }
+  };
+  const schedule = (app) => {
+    pending.add(app);
+    clearTimeout(timer);
+    timer = setTimeout(flush, 300);
+  };
+  for (const app of WEB_APPS) watch(path.join(ROOT, app, 'src'), { recursive: true }, () => schedule(app));
+  for (const dir of KERNEL_SOURCES) watch(dir, { recursive: true }, () => WEB_APPS.forEach(schedule));
+  watch(path.join(ROOT, 'api', 'src'), { recursive: true }, () => schedule('api'));
+  return site;
+}
+
+async function main() {
+  await buildStale();
+  const site = await startSite({ port, apiPort, remotePortBase, dataDir });
+  console.log('\n站点已启动:');
+  console.log(`  网站      ${site.url}/`);
+  console.log(`  API       ${site.apiUrl}/api/health/`);
+  for (const [remote, { manifest }] of Object.entries(site.deployment)) console.log(`  ${remote.padEnd(15)} ${manifest}`);
+  console.log(`  部署清单  ${site.deploymentFile}`);
+  console.log('\n按 Ctrl-C 停止。');
+  if (watchMode) watchSources(site);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n正在停止…');
+    await site.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  watchApiExit = (api) =>
+    api.on('exit', (code, signal) => {
+      if (!stopping && api === site.api) {
+        console.error(`API 进程意外退出（${code ?? signal}），站点停止。`);
+        void stop();
+      }
+    });
+  watchApiExit(site.api);
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+// Builds the webpack configuration of any front-end app (the shell host or a domain remote), so every app is
+// compiled, shared and emitted the same way. Each app's webpack.config.cjs is a few lines that call this.
+const path = require('node:path');
+const fs = require('node:fs');
+const webpack = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedSingletons, vendorAliases } = require('./federation.cjs');
+const { PrecompressPlugin } = require('./compress-plugin.cjs');
+
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2020',
+  },
+};
+
+/** Writes index.html from the app's template, with the entry's scripts and a preload per initial file. */
+class HtmlEntryPlugin {
+  constructor(templatePath) {
+    this.templatePath = templatePath;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('HtmlEntryPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'HtmlEntryPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const files = [];
+          for (const entry of compilation.entrypoints.values()) files.push(...entry.getFiles().filter((f) => f.endsWith('.js')));
+          const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+          const tags = files.map((f) => `<script defer src="${publicPath}${f}"></script>`).join('\n    ');
+          const html = fs.readFileSync(this.templatePath, 'utf8').replace('<!-- scripts -->', tags);
+          compilation.emitAsset('index.html', new sources.RawSource(html));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir       the app's folder
+ * @param {string} options.name         the federation container name (identifier)
+ * @param {boolean} [options.host]      true for the shell
+ * @param {Record<string,string>} [options.exposes]
+ */
+function createAppConfig({ appDir, name, host = false, exposes = {} }) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  const version = process.env.APP_VERSION || pkg.version;
+  const outDir = process.env.APP_OUT_DIR ? path.resolve(process.env.APP_OUT_DIR) : path.join(appDir, 'dist');
+  return {
+    mode: 'production',
+    context: appDir,
+    target: 'web',
+    devtool: false,
+    entry: host ? { main: './src/index.ts' } : {},
+    output: {
+      path: outDir,
+      // Remotes are served from their own origins: 'auto' resolves chunk URLs from the remote entry's URL.
+      publicPath: host ? '/' : 'auto',
+      // Entry files keep stable names (the federation runtime resolves paths from this template before hashing);
+      // they are served with no-cache, while hashed chunks are immutable.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: vendorAliases },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'swc-loader', options: swcOptions },
+        },
+      ],
+    },
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    plugins: [
+      new webpack.DefinePlugin({
+        __APP_VERSION__: JSON.stringify(version),
+        __APP_NAME__: JSON.stringify(pkg.name),
+      }),
+      new ModuleFederationPlugin({
+        name,
+        filename: host ? undefined : 'remoteEntry.js',
+        exposes,
+        shared: sharedSingletons,
+        manifest: true,
+        dts: false,
+        experiments: {
+          // The shell reads each remote's mf-manifest.json itself (see shell/src/federation), so the runtime's
+          // snapshot plugin is not needed; remotes load no remotes of their own.
+          optimization: { disableSnapshot: true, disableRemote: !host, target: 'web' },
+        },
+      }),
+      ...(host ? [new HtmlEntryPlugin(path.join(appDir, 'src', 'index.html'))] : []),
+      new PrecompressPlugin(),
+    ],
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createAppConfig, swcOptions };

@@ -1,0 +1,59 @@
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { RemoteName } from '../routing/route-table';
+
+/** The custom props the shell passes to every remote when single-spa mounts it. */
+export interface RemoteMountProps {
+  name: string;
+  /** The element the remote renders into; owned by the shell. */
+  domElementGetter: () => HTMLElement;
+}
+
+export interface RemoteLifecycles {
+  bootstrap: (props: RemoteMountProps) => Promise<void>;
+  mount: (props: RemoteMountProps) => Promise<void>;
+  unmount: (props: RemoteMountProps) => Promise<void>;
+}
+
+export interface RemoteAppInfo {
+  remote: RemoteName;
+  version: string;
+}
+
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
+
+/**
+ * Makes the single-spa lifecycles a remote exposes as `./app`. mount() settles only once the first render has
+ * committed, and rejects when rendering throws, so the shell can show its fallback in the remote's slot.
+ * The slot carries the remote's name and build version, which diagnostics and the end-to-end tests read.
+ */
+export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAppInfo>): RemoteLifecycles {
+  let root: Root | null = null;
+  let host: HTMLElement | null = null;
+  return {
+    bootstrap: async () => {},
+    mount: (props) =>
+      new Promise<void>((resolve, reject) => {
+        host = props.domElementGetter();
+        host.dataset.remote = info.remote;
+        host.dataset.remoteVersion = info.version;
+        root = createRoot(host, { onUncaughtError: (error) => reject(error) });
+        root.render(
+          <Committed onCommit={resolve}>
+            <App {...info} />
+          </Committed>,
+        );
+      }),
+    unmount: async () => {
+      root?.unmount();
+      root = null;
+      if (host) {
+        delete host.dataset.remote;
+        delete host.dataset.remoteVersion;
+      }
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { createReadStream, promises as fs } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * The static server of the composed site. The shell's instance serves the shell's dist with an HTML5-history
+ * fallback, the deployment manifest and a reverse proxy for /api/ (HTTP and WebSocket); each remote's instance
+ * serves that remote's dist from its own origin with CORS, as a CDN would. Pre-compressed .br/.gz files written
+ * by the build are sent when the browser accepts them; hashed chunks are cached forever, the rest revalidated.
+ */
+export interface StaticServerOptions {
+  root: string;
+  /** Answer unknown extension-less paths with index.html (the shell's client-side routes). */
+  spaFallback?: boolean;
+  /** Allow other origins to fetch these files (remotes are loaded cross-origin by the shell). */
+  cors?: boolean;
+  /** Proxy /api/ to this origin, e.g. http://127.0.0.1:8090. */
+  apiTarget?: string;
+  /** Serve this file as /deployment.json, read on every request so a deploy needs no restart. */
+  deploymentFile?: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+function send(res: http.ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+async function fileStat(file: string) {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() ? stat : null;
+  } catch {
+    return null;
+  }
+}
+
+function proxyApi(target: URL, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const upstream = http.request(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, host: req.headers.host ?? target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+    },
+    (upRes) => {
+      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+      upRes.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) send(res, 502, JSON.stringify({ message: '服务暂时不可用，请稍后重试', code: 'bad_gateway' }), 'application/json; charset=utf-8');
+    else res.destroy();
+  });
+  req.pipe(upstream);
+}
+
+function proxyUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
+  const upstream = net.connect(Number(target.port), target.hostname, () => {
+    const lines = [`${req.method} ${req.url} HTTP/1.1`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length) upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  upstream.on('error', () => socket.destroy());
+  socket.on('error', () => upstream.destroy());
+}
+
+export function createStaticServer(options: StaticServerOptions): http.Server {
+  const root = path.resolve(options.root);
+  const api = options.apiTarget ? new URL(options.apiTarget) : null;
+
+  async function serveFile(req: http.IncomingMessage, res: http.ServerResponse, file: string): Promise<boolean> {
+    const stat = await fileStat(file);
+    if (!stat) return false;
+    const ext = path.extname(file);
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+    };
+    if (options.cors) headers['Access-Control-Allow-Origin'] = '*';
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    let body = file;
+    let size = stat.size;
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (!accepts.includes(encoding)) continue;
+      const compressed = await fileStat(file + suffix);
+      if (compressed) {
+        body = file + suffix;
+        size = compressed.size;
+        headers['Content-Encoding'] = encoding;
+        break;
+      }
+    }
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${headers['Content-Encoding'] ?? 'id'}"`;
+    headers.ETag = etag;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    headers['Content-Length'] = String(size);
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(body).pipe(res);
+    return true;
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (api && url.pathname.startsWith('/api/')) return proxyApi(api, req, res);
+      if (options.cors && req.method === 'OPTIONS') {
+        res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
+        return res.end();
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '不支持的请求方法');
+      if (options.deploymentFile && url.pathname === '/deployment.json') {
+        try {
+          const text = await fs.readFile(options.deploymentFile, 'utf8');
+          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+          return res.end(text);
+        } catch {
+          return send(res, 503, '部署清单不可用');
+        }
+      }
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        return send(res, 400, '路径不合法');
+      }
+      const file = path.join(root, pathname);
+      if (file !== root && !file.startsWith(root + path.sep)) return send(res, 403, '禁止访问');
+      if (pathname !== '/' && (await serveFile(req, res, file))) return;
+      const wantsPage = pathname === '/' || (options.spaFallback && !path.extname(pathname));
+      if (wantsPage && (await serveFile(req, res, path.join(root, 'index.html')))) return;
+      send(res, 404, '文件不存在');
+    })().catch(() => {
+      if (!res.headersSent) send(res, 500, '服务器错误');
+      else res.destroy();
+    });
+  });
+  if (api) server.on('upgrade', (req, socket, head) => proxyUpgrade(api, req, socket as net.Socket, head));
+  return server;
+}
+
+export function listen(server: http.Server, port: number, host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+}
