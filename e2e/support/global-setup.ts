@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSite } from '../../scripts/site.mjs';
+import { E2E_PORTS } from './ports';
+
+/** Starts the composed site (API on a fresh embedded database, remotes, shell) and stops it after the run. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-site-'));
+  const site = await startSite({
+    port: E2E_PORTS.shell,
+    apiPort: E2E_PORTS.api,
+    remotePortBase: E2E_PORTS.remoteBase,
+    dataDir,
+    quiet: true,
+  });
+  process.env.E2E_DEPLOYMENT_FILE = site.deploymentFile;
+  process.env.E2E_DEPLOYMENT = JSON.stringify(site.deployment);
+  return async () => {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { buildWebApp } from '../../scripts/build.mjs';
+import { initialDeployment, writeDeployment } from '../support/site';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+
+function hashTree(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = path.join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else hash.update(path.relative(dir, full)).update(readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+// Independent deployment: one remote is rebuilt with a new version and the deployment manifest points at it;
+// after a reload the site runs the new version, and not one byte of the shell's build changed.
+test('a remote deploys alone: new version live after reload, shell build untouched', async ({ page }) => {
+  test.setTimeout(180_000);
+  const shellBefore = hashTree(path.join(root, 'shell', 'dist'));
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'mf-activity-next-'));
+  const { createStaticServer, listen } = require(path.join(root, 'shell', 'dist-server', 'static-server.cjs'));
+  const server = createStaticServer({ root: outDir, cors: true });
+  const original = initialDeployment();
+  try {
+    await page.goto('/app/activity/activity_rules');
+    await expect(page.getByTestId('remote-version')).toHaveText(original['mf-activity'].version);
+
+    process.env.APP_VERSION = '9.9.9-e2e';
+    process.env.APP_OUT_DIR = outDir;
+    try {
+      await buildWebApp('mf-activity');
+    } finally {
+      delete process.env.APP_VERSION;
+      delete process.env.APP_OUT_DIR;
+    }
+    const port: number = await listen(server, 0);
+    writeDeployment({
+      ...original,
+      'mf-activity': { manifest: `http://localhost:${port}/mf-manifest.json`, version: '9.9.9-e2e' },
+    });
+
+    await page.reload();
+    await expect(page.getByTestId('remote-version')).toHaveText('9.9.9-e2e');
+    await expect(page.locator('#slot-mf-activity')).toHaveAttribute('data-remote-version', '9.9.9-e2e');
+    // The other domains still run what they ran.
+    await page.goto('/app/user/pay/order');
+    await expect(page.getByTestId('remote-version')).toHaveText(original['mf-pay'].version);
+
+    expect(hashTree(path.join(root, 'shell', 'dist'))).toBe(shellBefore);
+  } finally {
+    writeDeployment(original);
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,4 @@
+import { describeRemoteApp } from 'shared-kernel/testing';
+import * as app from '../src/app';
+
+describeRemoteApp('mf-articles', app, __APP_VERSION__);

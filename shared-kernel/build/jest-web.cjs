@@ -1,0 +1,20 @@
+// Jest settings shared by the front-end workspaces: swc transpiles TypeScript/JSX, jsdom plays the browser.
+const path = require('node:path');
+
+function jestWebConfig(appDir, overrides = {}) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  return {
+    displayName: pkg.name,
+    rootDir: appDir,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+    },
+    setupFiles: [path.join(__dirname, 'jest-setup.cjs')],
+    globals: { __APP_VERSION__: pkg.version, __APP_NAME__: pkg.name },
+    ...overrides,
+  };
+}
+
+module.exports = { jestWebConfig };
