@@ -15,6 +15,11 @@ const swcOptions = {
   },
 };
 
+function packageNameOf(module) {
+  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(module.resource ?? module.context ?? '');
+  return match ? match[1].replace(/[\\/]/g, '-').replace(/^@/, '') : 'misc';
+}
+
 /** Writes index.html from the app's template, with the entry's scripts and a preload per initial file. */
 class HtmlEntryPlugin {
   constructor(templatePath) {
@@ -77,7 +82,31 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
       ],
     },
     performance: { hints: false },
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      splitChunks: {
+        cacheGroups: {
+          // Library chunks are named after their package, so a file's name says what it is (bench, caching).
+          defaultVendors: {
+            test: /[\\/]node_modules[\\/]/,
+            priority: -10,
+            reuseExistingChunk: true,
+            name: (module) => `lib-${packageNameOf(module)}`,
+          },
+          // The federation runtime in its own initial chunk, so its cost is visible and cached apart from the app.
+          ...(host && {
+            federationRuntime: {
+              test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+              name: 'federation-runtime',
+              chunks: 'initial',
+              priority: 10,
+              enforce: true,
+            },
+          }),
+        },
+      },
+    },
     plugins: [
       new webpack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(version),

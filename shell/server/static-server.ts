@@ -38,6 +38,25 @@ const TYPES: Record<string, string> = {
 };
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
+/** Whether Accept-Encoding allows `coding` (present and not q=0). */
+export function acceptsEncoding(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== coding && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/** If-None-Match matches when any listed tag (weak or strong) is ours, or it is '*'. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
 function send(res: http.ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
   res.end(body);
@@ -59,7 +78,11 @@ function proxyApi(target: URL, req: http.IncomingMessage, res: http.ServerRespon
       port: target.port,
       method: req.method,
       path: req.url,
-      headers: { ...req.headers, host: req.headers.host ?? target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+      headers: {
+        ...req.headers,
+        host: req.headers.host ?? target.host,
+        'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+      },
     },
     (upRes) => {
       res.writeHead(upRes.statusCode ?? 502, upRes.headers);
@@ -105,7 +128,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     let body = file;
     let size = stat.size;
     for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
-      if (!accepts.includes(encoding)) continue;
+      if (!acceptsEncoding(accepts, encoding)) continue;
       const compressed = await fileStat(file + suffix);
       if (compressed) {
         body = file + suffix;
@@ -116,7 +139,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     }
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${headers['Content-Encoding'] ?? 'id'}"`;
     headers.ETag = etag;
-    if (req.headers['if-none-match'] === etag) {
+    if (etagMatches(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
       res.end();
       return true;

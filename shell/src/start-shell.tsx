@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { registerApplication, start, type LifeCycles } from 'single-spa';
+import { registerApplication, start } from 'single-spa';
 import { BRAND, matchRoute, REMOTE_NAMES, theme$, ownerOf, type RemoteName } from 'shared-kernel';
 import { Navbar } from './frame/Navbar';
 import { NotFound } from './frame/NotFound';
@@ -45,9 +45,9 @@ export function startShell(loader: AppLoader): void {
   createRoot(document.getElementById('navbar')!).render(<Navbar />);
   followRoutes();
   for (const remote of REMOTE_NAMES) {
-    registerApplication({
+    registerApplication<{ domElementGetter: () => HTMLElement }>({
       name: remote,
-      app: async () => resilientApp(remote, loader) as LifeCycles,
+      app: async () => resilientApp(remote, loader),
       activeWhen: (location) => ownerOf(location.pathname) === remote,
       customProps: { domElementGetter: () => slotOf(remote) },
     });

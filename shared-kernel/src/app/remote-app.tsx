@@ -7,6 +7,8 @@ export interface RemoteMountProps {
   name: string;
   /** The element the remote renders into; owned by the shell. */
   domElementGetter: () => HTMLElement;
+  /** Told when rendering throws after mount() has settled, so the shell can show its fallback. */
+  onCrash?: (error: unknown) => void;
 }
 
 export interface RemoteLifecycles {
@@ -27,7 +29,8 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
 
 /**
  * Makes the single-spa lifecycles a remote exposes as `./app`. mount() settles only once the first render has
- * committed, and rejects when rendering throws, so the shell can show its fallback in the remote's slot.
+ * committed, and rejects when rendering throws; a later crash goes to props.onCrash. Either way the shell can
+ * show its fallback in the remote's slot.
  * The slot carries the remote's name and build version, which diagnostics and the end-to-end tests read.
  */
 export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAppInfo>): RemoteLifecycles {
@@ -40,9 +43,20 @@ export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAp
         host = props.domElementGetter();
         host.dataset.remote = info.remote;
         host.dataset.remoteVersion = info.version;
-        root = createRoot(host, { onUncaughtError: (error) => reject(error) });
+        let settled = false;
+        root = createRoot(host, {
+          onUncaughtError: (error) => {
+            if (!settled) return reject(error);
+            console.error(`[${info.remote}] 渲染出错`, error);
+            props.onCrash?.(error);
+          },
+        });
+        const committed = () => {
+          settled = true;
+          resolve();
+        };
         root.render(
-          <Committed onCommit={resolve}>
+          <Committed onCommit={committed}>
             <App {...info} />
           </Committed>,
         );

@@ -34,7 +34,11 @@ export function matchRoute(pathname: string): RouteMatch | null {
     const m = c.regex.exec(pathname);
     if (m) {
       const params: Record<string, string> = {};
-      c.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
+      try {
+        c.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
+      } catch {
+        return null; // a malformed %-escape: no page has that address
+      }
       return { route: c.route, params };
     }
   }

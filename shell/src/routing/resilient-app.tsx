@@ -10,15 +10,29 @@ export interface AppLoader {
 
 /**
  * single-spa lifecycles around a remote that may be missing or broken. A remote whose entry cannot be fetched, or
- * whose code throws while loading or mounting, is replaced in its own slot by a Chinese fallback with a retry
- * button; the navbar and the other remotes are not affected. Retry loads the remote again and mounts it.
+ * whose code throws while loading, mounting or later rendering, is replaced by a Chinese fallback with a retry
+ * button beside its slot; the navbar and the other remotes are not affected. Retry loads the remote again.
  */
 export function resilientApp(remote: RemoteName, loader: AppLoader) {
   let real: RemoteLifecycles | null = null;
   let realMounted = false;
-  let fallbackRoot: Root | null = null;
-  let fallbackHost: HTMLElement | null = null;
   let active = false;
+  let fallback: { root: Root; host: HTMLElement } | null = null;
+  // The mount in flight (the first one or a retry): unmount waits for it, so a late mount cannot linger.
+  let pending: Promise<void> = Promise.resolve();
+
+  async function unmountReal(props: RemoteMountProps): Promise<void> {
+    const lifecycles = real;
+    realMounted = false;
+    if (lifecycles) await lifecycles.unmount(props).catch(() => undefined);
+  }
+
+  async function fail(props: RemoteMountProps, error: unknown): Promise<void> {
+    console.error(`[shell] 模块 ${remote} 加载失败`, error);
+    await unmountReal(props);
+    real = null;
+    if (active) showFallback(props);
+  }
 
   async function mountReal(props: RemoteMountProps): Promise<void> {
     try {
@@ -27,50 +41,51 @@ export function resilientApp(remote: RemoteName, loader: AppLoader) {
         await lifecycles.bootstrap(props);
         real = lifecycles;
       }
-      await real.mount(props);
+      if (!active) return;
+      await real.mount({ ...props, onCrash: (error) => void fail(props, error) });
       realMounted = true;
     } catch (error) {
-      console.error(`[shell] 模块 ${remote} 加载失败`, error);
-      if (real) await real.unmount(props).catch(() => undefined);
-      real = null;
-      if (active) showFallback(props);
+      await fail(props, error);
     }
   }
 
   function showFallback(props: RemoteMountProps): void {
-    fallbackHost = document.createElement('div');
-    props.domElementGetter().after(fallbackHost);
-    fallbackRoot = createRoot(fallbackHost);
-    fallbackRoot.render(
+    clearFallback();
+    const host = document.createElement('div');
+    props.domElementGetter().after(host);
+    const root = createRoot(host);
+    fallback = { root, host };
+    root.render(
       <SlotFallback
         remote={remote}
         onRetry={async () => {
           clearFallback();
           loader.reset?.(remote);
-          await mountReal(props);
+          pending = mountReal(props);
+          await pending;
         }}
       />,
     );
   }
 
   function clearFallback(): void {
-    fallbackRoot?.unmount();
-    fallbackHost?.remove();
-    fallbackRoot = null;
-    fallbackHost = null;
+    fallback?.root.unmount();
+    fallback?.host.remove();
+    fallback = null;
   }
 
   return {
     bootstrap: async () => {},
     mount: async (props: RemoteMountProps) => {
       active = true;
-      await mountReal(props);
+      pending = mountReal(props);
+      await pending;
     },
     unmount: async (props: RemoteMountProps) => {
       active = false;
       clearFallback();
-      if (real && realMounted) await real.unmount(props);
-      realMounted = false;
+      await pending;
+      if (realMounted) await unmountReal(props);
     },
   };
 }

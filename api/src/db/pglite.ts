@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { acquireDirLock } from './lockfile';
+import { OID, parseDate, parseInt8 } from './parsers';
+import type { Db, Queryable, Row } from './types';
+
+/**
+ * Embedded PostgreSQL (WASM). `dir` is the database folder (created when missing); without it the database
+ * lives in memory and is gone at close.
+ */
+export async function openPglite(dir?: string): Promise<Db> {
+  let release = (): void => {};
+  if (dir) {
+    release = acquireDirLock(dir);
+    mkdirSync(dir, { recursive: true });
+  }
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
+
+  const wrap = (target: PGlite | Transaction): Queryable => ({
+    async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await target.query<T>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  });
+
+  const root = wrap(pg);
+  let closing: Promise<void> | undefined;
+  return {
+    engine: 'pglite',
+    query: root.query,
+    exec: root.exec,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close() {
+      closing ??= (async () => {
+        try {
+          if (!pg.closed) await pg.close();
+        } finally {
+          release();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { Pool, types as pgTypes, type PoolClient } from 'pg';
+import { OID, parseDate, parseInt8 } from './parsers';
+import type { Db, Queryable, Row } from './types';
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (format !== 'binary') {
+      if (oid === OID.INT8) return parseInt8;
+      if (oid === OID.DATE) return parseDate;
+    }
+    // pg-types' overloads do not accept a union format; the default parsers are what we want here
+    return (pgTypes.getTypeParser as (oid: number, format?: string) => (value: string) => unknown)(oid, format);
+  },
+};
+
+export interface PostgresOptions {
+  /** Called for errors of idle pooled connections (a server restart, a killed backend). */
+  onIdleError?: (err: Error) => void;
+}
+
+/** A real PostgreSQL server through a pg Pool. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'wendang-api',
+    types: typeParsers,
+  });
+  // Without a listener an idle client's error would crash the process.
+  pool.on('error', (err) => options.onIdleError?.(err));
+
+  // Fail at start-up rather than at the first request when the server cannot be reached.
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+
+  const wrap = (target: Pool | PoolClient): Queryable => ({
+    async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await target.query(sql, [...params]);
+      return result.rows as T[];
+    },
+    async exec(sql: string): Promise<void> {
+      // no parameters: the simple query protocol, which runs several statements
+      await target.query(sql);
+    },
+  });
+
+  const root = wrap(pool);
+  let closing: Promise<void> | undefined;
+  return {
+    engine: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackErr) {
+          broken = rollbackErr as Error; // the connection is unusable: drop it from the pool
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close() {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

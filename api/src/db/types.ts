@@ -1,0 +1,27 @@
+export type Engine = 'pglite' | 'postgres';
+
+export type Row = Record<string, unknown>;
+
+/** What a query runs against: the database itself or an open transaction. */
+export interface Queryable {
+  /** One statement with `$1, $2, ...` parameters; resolves to the result rows. */
+  query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** A script of one or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The database as the rest of the API sees it. Both engines return the same JavaScript values:
+ * int8 (bigint, count(*)) as number (bigint beyond 2^53), numeric as string, date as 'YYYY-MM-DD' string,
+ * timestamptz as Date, json/jsonb parsed.
+ */
+export interface Db extends Queryable {
+  readonly engine: Engine;
+  /**
+   * Runs `fn` inside BEGIN ... COMMIT on one connection; rolls back and rethrows if `fn` throws.
+   * Not re-entrant: do not call `db.transaction` or `db.query` from inside `fn`, use the `tx` given.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,90 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './errors';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Querystring fields of every paginated list; spread them into the route's querystring schema.
+ * `page` is text like DRF's: a positive number or 'last'; anything else answers 404 invalid_page.
+ * `page_size` must be a positive integer (400 otherwise) and is capped at the route's maximum.
+ */
+export const PageQuery = {
+  page: Type.Optional(Type.String({ maxLength: 20, description: '页码，从 1 开始；或 last' })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, description: `每页条数，默认 ${DEFAULT_PAGE_SIZE}` })),
+};
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Response schema of a page of `item`. */
+export function PageSchema<T extends TSchema>(item: T) {
+  return Type.Object({
+    count: Type.Integer(),
+    next: Type.Union([Type.String(), Type.Null()]),
+    previous: Type.Union([Type.String(), Type.Null()]),
+    results: Type.Array(item),
+  });
+}
+
+export interface PaginateOptions<T> {
+  /** Total number of rows of the (filtered) list. */
+  count: () => Promise<number>;
+  /** The rows of one page. */
+  fetch: (limit: number, offset: number) => Promise<T[]>;
+  defaultPageSize?: number;
+  maxPageSize?: number;
+}
+
+export function invalidPage(): ApiError {
+  return new ApiError(404, 'invalid_page', '页码无效');
+}
+
+/**
+ * DRF PageNumberPagination: `{count, next, previous, results}`. next/previous are absolute-path URLs
+ * (`/api/x/?a=1&page=3`) that keep the other query parameters, null at the ends; the link to page 1 drops
+ * `page`. An empty list still has a page 1; any other page outside the list answers 404 invalid_page.
+ */
+export async function paginate<T>(request: FastifyRequest, options: PaginateOptions<T>): Promise<Page<T>> {
+  const query = request.query as { page?: string; page_size?: number };
+  const maxSize = options.maxPageSize ?? MAX_PAGE_SIZE;
+  const pageSize = Math.min(query.page_size ?? options.defaultPageSize ?? DEFAULT_PAGE_SIZE, maxSize);
+
+  const count = await options.count();
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const page = parsePage(query.page, pages);
+  if (page > pages) throw invalidPage();
+
+  const results = await options.fetch(pageSize, (page - 1) * pageSize);
+  return {
+    count,
+    next: page < pages ? pageLink(request.url, page + 1) : null,
+    previous: page > 1 ? pageLink(request.url, page - 1) : null,
+    results,
+  };
+}
+
+function parsePage(raw: string | undefined, pages: number): number {
+  if (raw === undefined || raw === '') return 1;
+  if (raw === 'last') return pages;
+  if (!/^[0-9]{1,9}$/.test(raw)) throw invalidPage();
+  const page = Number(raw);
+  if (page < 1) throw invalidPage();
+  return page;
+}
+
+/** The request's own path and query with `page` replaced (removed for page 1). */
+export function pageLink(url: string, page: number): string {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  const params = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
+  if (page === 1) params.delete('page');
+  else params.set('page', String(page));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

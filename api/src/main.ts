@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { buildServer } from './server';
+import { defaultDataDir } from './paths';
+
+function port(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8090;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`API_PORT 不是合法端口: ${raw}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const host = process.env.API_HOST || '127.0.0.1';
+  const dataDir = path.resolve(process.env.DATA_DIR || defaultDataDir);
+  const app = await buildServer({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir,
+    logger: true,
+    logLevel: process.env.API_LOG_LEVEL || 'warn',
+  });
+  try {
+    await app.listen({ host, port: port(process.env.API_PORT) });
+  } catch (err) {
+    await app.close(); // releases the database (and PGlite's folder lock)
+    throw err;
+  }
+
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port(process.env.API_PORT);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  console.log(`API 已启动: http://${shownHost}:${actualPort} (数据库: ${app.db.engine})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      console.error(`再次收到 ${signal}，立即退出`);
+      process.exit(1);
+    }
+    stopping = true;
+    // a stuck connection must not keep the process alive forever
+    setTimeout(() => {
+      console.error('关闭超时，强制退出');
+      process.exit(1);
+    }, 10_000).unref();
+    app.close().then(
+      () => {
+        console.log('API 已停止');
+        process.exitCode = 0;
+      },
+      (err: unknown) => {
+        console.error('关闭时出错:', err);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error('API 启动失败:', err);
+  process.exit(1);
+});
