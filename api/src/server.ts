@@ -7,11 +7,14 @@ import { migrationsDir } from './paths';
 import { appVersionRoutes } from './routes/app-versions';
 import { healthRoutes } from './routes/health';
 import { reportErrorRoutes } from './routes/report-error';
+import { memoryCaptchaTokenStore, type CaptchaTokenStore } from './security/captcha-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database, whichever engine runs it. Closed with the server. */
     db: Db;
+    /** Solved-captcha tokens: issued by the captcha routes, spent by the rate limiter. */
+    captchaTokens: CaptchaTokenStore;
   }
 }
 
@@ -58,6 +61,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     onIdleError: (err) => app.log.error({ err }, 'idle database connection failed'),
   });
   app.decorate('db', db);
+  app.decorate('captchaTokens', memoryCaptchaTokenStore());
   app.addHook('onClose', async () => db.close());
   try {
     const result = await runMigrations(db, opts.migrationsDir ?? migrationsDir);

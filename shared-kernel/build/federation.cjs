@@ -29,7 +29,7 @@ const sharedSingletons = Object.fromEntries([
 const vendorAliases = {
   // React Router's package exports point bundlers at its development build; use the production one.
   '@federation-vendor/react-router$': path.join(packageDir('react-router'), 'dist', 'production', 'index.mjs'),
-  '@federation-vendor/rxjs$': path.join(packageDir('rxjs'), 'dist', 'esm5', 'index.js'),
+  '@federation-vendor/rxjs$': path.join(packageDir('rxjs'), 'dist', 'esm', 'index.js'),
 };
 
 module.exports = { sharedSingletons, vendorAliases };
