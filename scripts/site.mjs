@@ -47,6 +47,8 @@ export function writeDeployment(file, remotes) {
  * @param {number} o.remotePortBase first remote port; the others follow
  * @param {string} o.dataDir        database and deployment manifest live here
  * @param {string} [o.hostname]     host name used in the remote URLs the browser fetches
+ * @param {boolean} [o.quiet]       hide the API's output
+ * @param {Record<string,string>} [o.apiEnv] extra environment for the API process
  */
 export async function startSite({ port, apiPort, remotePortBase, dataDir, hostname = 'localhost', quiet = false, apiEnv = {} }) {
   mkdirSync(dataDir, { recursive: true });

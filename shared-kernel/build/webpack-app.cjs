@@ -129,6 +129,8 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
       new PrecompressPlugin(),
     ],
     stats: 'errors-warnings',
+    // The manifest plugin logs a notice for every remote built with publicPath 'auto', which is intended here.
+    infrastructureLogging: { level: 'error' },
   };
 }
 
