@@ -26,3 +26,9 @@ export function setTheme(theme: Theme): void {
 export function toggleTheme(): void {
   setTheme(theme$.value === 'dark' ? 'light' : 'dark');
 }
+
+/** The theme colours (SPEC.md §3: light by default, primary blue); the shell's CSS variables carry the same values. */
+export const THEME_COLORS: Record<Theme, { primary: string; bg: string; fg: string; muted: string; card: string; line: string }> = {
+  light: { primary: '#1677ff', bg: '#f5f7fa', fg: '#1f2329', muted: '#5c6370', card: '#fff', line: '#e5e8ef' },
+  dark: { primary: '#1677ff', bg: '#141414', fg: '#e8e8e8', muted: '#a6adb8', card: '#1f1f1f', line: '#303030' },
+};

@@ -1,0 +1,49 @@
+import { Subject, filter, map, type Observable } from 'rxjs';
+import type { UserInfo } from '../state/user';
+
+/**
+ * The events apps exchange through the kernel, by name -> payload. Remotes never import each other: one raises
+ * an event here and another answers it. An app may add its own events by augmenting this interface:
+ *
+ *   declare module 'shared-kernel' { interface KernelEvents { 'articles:collected': { id: number } } }
+ */
+export interface KernelEvents {
+  /** A request hit 429: mf-auth shows the captcha dialog and answers with resolveCaptcha() or cancelCaptcha(). */
+  'captcha:required': { retryCount: number };
+  /** Outcome of retrying with a solved captcha: ok closes the dialog (after showing success), else it refreshes. */
+  'captcha:result': { ok: boolean };
+  /** The captcha was cancelled (by the user, through cancelCaptcha()); the dialog closes. */
+  'captcha:cancelled': Record<string, never>;
+  /** Login is needed: mf-auth opens its login dialog. `reason` says why, `redirect` where to go afterwards. */
+  'auth:login-required': { reason: 'expired' | 'required'; redirect?: string; title?: string };
+  /** The user info changed (login, logout, update); null when cleared. */
+  'user:changed': { user: UserInfo | null };
+}
+
+export type KernelEventName = keyof KernelEvents;
+
+interface Envelope {
+  type: string;
+  payload: unknown;
+}
+
+const events$ = new Subject<Envelope>();
+
+/** Raises an event for every current listener (synchronously). */
+export function emit<K extends KernelEventName>(type: K, payload: KernelEvents[K]): void {
+  events$.next({ type, payload });
+}
+
+/** The stream of one event's payloads. */
+export function eventsOf<K extends KernelEventName>(type: K): Observable<KernelEvents[K]> {
+  return events$.pipe(
+    filter((e) => e.type === type),
+    map((e) => e.payload as KernelEvents[K]),
+  );
+}
+
+/** Listens to one event; returns the function that stops listening. */
+export function on<K extends KernelEventName>(type: K, handler: (payload: KernelEvents[K]) => void): () => void {
+  const sub = eventsOf(type).subscribe(handler);
+  return () => sub.unsubscribe();
+}

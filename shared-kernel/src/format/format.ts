@@ -1,0 +1,79 @@
+import { DEFAULT_RATING, MAX_RATING, SCORE_DIVISOR } from '../constants/limits';
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/**
+ * A file size in B, KB, MB or GB (1024 steps), with up to two decimals: 512 -> '512 B', 1536 -> '1.5 KB',
+ * 1073741824 -> '1 GB'. Sizes past GB stay in GB. Anything that is not a size gives '0 B'.
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 ? String(Math.round(value)) : String(Number(value.toFixed(2)));
+  return `${shown} ${SIZE_UNITS[unit]}`;
+}
+
+/** A stored score shown as value / 10000 to one decimal: 45000 -> '4.5'. */
+export function formatScore(stored: number | string | null | undefined): string {
+  const value = Number(stored);
+  return (Number.isFinite(value) ? value / SCORE_DIVISOR : 0).toFixed(1);
+}
+
+/** The text under a rating of 1 to 5 stars. */
+export const RATING_TEXTS: readonly string[] = ['极差', '失望', '一般', '满意', '惊喜'];
+
+/** Whole stars between 1 and 5; 5 when missing or not a number. */
+export function normalizeRating(stars?: number | null): number {
+  const value = Number(stars);
+  if (stars === null || stars === undefined || !Number.isFinite(value)) return DEFAULT_RATING;
+  return Math.min(MAX_RATING, Math.max(1, Math.round(value)));
+}
+
+export function ratingText(stars?: number | null): string {
+  return RATING_TEXTS[normalizeRating(stars) - 1];
+}
+
+/** Document categories by ext_cate (SPEC.md §3). */
+export type DocCategory = 'pdf' | 'word' | 'excel' | 'ppt' | 'compress' | 'other';
+
+export const DOC_CATEGORIES: Readonly<Record<DocCategory, { label: string; color: string }>> = {
+  pdf: { label: 'PDF', color: '#e5483f' },
+  word: { label: 'Word', color: '#2b6fd6' },
+  excel: { label: 'Excel', color: '#1f9d55' },
+  ppt: { label: 'PPT', color: '#e0701f' },
+  compress: { label: '压缩包', color: '#8a5cd1' },
+  other: { label: '其他', color: '#6b7785' },
+};
+
+/** The colour of every icon of a document whose status is 0. */
+export const DOC_ICON_GREY = '#b8bec8';
+
+export interface DocIcon {
+  category: DocCategory;
+  label: string;
+  color: string;
+  /** Status 1: the document is active; status 0 shows the icon grey. */
+  active: boolean;
+  /** CSS classes, e.g. 'doc-icon doc-icon-pdf doc-icon-grey'. */
+  className: string;
+}
+
+/** The icon of a document by ext_cate and status (0 grey, 1 active); an unknown ext_cate counts as 'other'. */
+export function docIcon(extCate: string | null | undefined, status: number): DocIcon {
+  const key = (extCate ?? '').toLowerCase();
+  const category: DocCategory = Object.prototype.hasOwnProperty.call(DOC_CATEGORIES, key) ? (key as DocCategory) : 'other';
+  const active = status === 1;
+  const { label, color } = DOC_CATEGORIES[category];
+  return {
+    category,
+    label,
+    color: active ? color : DOC_ICON_GREY,
+    active,
+    className: `doc-icon doc-icon-${category}${active ? '' : ' doc-icon-grey'}`,
+  };
+}
