@@ -30,7 +30,7 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
 
 export function startApi({ port, dataDir, env = {}, quiet = false }) {
   const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')], {
-    env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, API_PORT: String(port), API_HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "loopback", ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   return child;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadConfig } from './config';
 import { buildServer } from './server';
 import { defaultDataDir } from './paths';
 
@@ -9,14 +10,23 @@ function port(raw: string | undefined): number {
   return n;
 }
 
+/** TRUST_PROXY: unset/'false' none, 'true' any, else a comma-separated list of proxy IPs, CIDRs or 'loopback'. */
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
 async function main(): Promise<void> {
   const host = process.env.API_HOST || '127.0.0.1';
   const dataDir = path.resolve(process.env.DATA_DIR || defaultDataDir);
+  const accounts = loadConfig(process.env);
   const app = await buildServer({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir,
     logger: true,
     logLevel: process.env.API_LOG_LEVEL || 'warn',
+    accounts,
+    trustProxy: trustProxy(process.env.TRUST_PROXY),
   });
   try {
     await app.listen({ host, port: port(process.env.API_PORT) });
@@ -28,7 +38,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port(process.env.API_PORT);
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  console.log(`API 已启动: http://${shownHost}:${actualPort} (数据库: ${app.db.engine})`);
+  console.log(`API 已启动: http://${shownHost}:${actualPort} (数据库: ${app.db.engine}, 模式: ${accounts.mode})`);
+  if (accounts.devOutbox) console.log(`开发发件箱: http://${shownHost}:${actualPort}/api/dev/outbox/?mobile=手机号`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

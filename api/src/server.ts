@@ -1,13 +1,28 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { installAccounts } from './auth/install';
+import { captchaRoutes } from './captcha';
+import { loadConfig, type AccountsConfig } from './config';
+import { contentPlugin, type ContentOptions } from './content';
 import { openDb, runMigrations, type Db } from './db';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { applyResponseHeaders } from './http/headers';
 import { validatorCompiler } from './http/validation';
 import { migrationsDir } from './paths';
+import { accountSecurityRoutes } from './routes/account-security';
 import { appVersionRoutes } from './routes/app-versions';
+import { codeRoutes } from './routes/codes';
+import { devOutboxRoutes } from './routes/dev-outbox';
 import { healthRoutes } from './routes/health';
+import { loginDeviceRoutes } from './routes/login-devices';
+import { loginRoutes } from './routes/login';
+import { registerOpenApi } from './routes/openapi';
+import { publicKeyRoutes } from './routes/public-key';
 import { reportErrorRoutes } from './routes/report-error';
+import { trdAccountRoutes } from './routes/trd-accounts';
+import { userRoutes } from './routes/users';
 import { memoryCaptchaTokenStore, type CaptchaTokenStore } from './security/captcha-tokens';
+import { sitePlugin } from './site';
+import type { Limit, RateLimitGroup } from './security/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +44,16 @@ export interface ServerOptions {
   logLevel?: string;
   /** Folder of the NNNN_name.sql migrations; default api/migrations. */
   migrationsDir?: string;
+  /** Mode, providers, Redis, limit scale; default loadConfig(process.env) (see src/config.ts). */
+  accounts?: AccountsConfig;
+  /** Clock for expiries and limits; default the real one (tests move theirs). */
+  now?: () => Date;
+  /** Replaces the limits of some rate-limit groups (tests, the benchmark). */
+  rateLimits?: Partial<Record<RateLimitGroup, Limit[]>>;
+  /** Fastify's trustProxy: true, or the proxies (IPs, CIDRs, 'loopback') whose X-Forwarded-For to believe. Default none. */
+  trustProxy?: boolean | string;
+  /** Reading and search: files folder, quick demo seed of an empty database (default: when dataDir is set). */
+  content?: ContentOptions;
 }
 
 /**
@@ -40,6 +65,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   const app = Fastify({
     logger: opts.logger ? { level: opts.logLevel ?? 'info' } : false,
     bodyLimit: 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
     clientErrorHandler,
     // errors the router raises before any route runs (a bad %-escape in the path, ...)
     frameworkErrors: (error, request, reply) => {
@@ -66,10 +92,30 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   try {
     const result = await runMigrations(db, opts.migrationsDir ?? migrationsDir);
     if (result.applied.length) app.log.info({ applied: result.applied }, 'migrations applied');
+    // before any route: rate limits, sessions + CSRF, providers; the OpenAPI collector
+    await installAccounts(app, { config: opts.accounts ?? loadConfig(), now: opts.now, rateLimits: opts.rateLimits });
+    await registerOpenApi(app);
 
     await app.register(healthRoutes);
     await app.register(appVersionRoutes);
     await app.register(reportErrorRoutes);
+    await app.register(captchaRoutes);
+    await app.register(publicKeyRoutes);
+    await app.register(codeRoutes);
+    await app.register(loginRoutes);
+    await app.register(userRoutes);
+    await app.register(accountSecurityRoutes);
+    await app.register(loginDeviceRoutes);
+    await app.register(trdAccountRoutes);
+    await app.register(devOutboxRoutes);
+    await app.register((await import('./captcha/dev-answers')).devCaptchaAnswerRoutes);
+    await app.register(sitePlugin);
+    await app.register(contentPlugin, {
+      dataDir: opts.dataDir,
+      seedWhenEmpty: opts.dataDir !== undefined,
+      secureCookies: app.accountsConfig.mode === 'production',
+      ...opts.content,
+    });
   } catch (err) {
     await db.close();
     throw err;

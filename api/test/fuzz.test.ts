@@ -1,9 +1,31 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
+import { accountOptions, Client, registeredClient } from './accounts-helpers';
 import { engines, isChinese, startServer, useEngine, type TestServer } from './helpers';
 
+/** The accounts half of issue 4, with the ids its paths take (own, other, none, absurd). */
+const ACCOUNT_ROUTES = [
+  '/api/public-key/', '/api/codes/', '/api/token/', '/api/login-code/', '/api/wxminiapp-login/', '/api/logout/',
+  '/api/users/', '/api/users/0/', '/api/users/1/', '/api/users/-1/', '/api/users/99999999999999999999/',
+  '/api/users/1.5/', '/api/users-activate/', '/api/users-delete/', '/api/mobile/check/', '/api/change-mobile/',
+  '/api/email-verify/', '/api/email-change/', '/api/pwd_protection_question/', '/api/pwd_protection_answer/',
+  '/api/pwd_protection_answer/0/', '/api/trd-account-bind/', '/api/login-history/', '/api/login-devices/',
+  '/api/login-devices/1/', '/api/login-devices/0/', '/api/login-devices/abc/', '/api/dev/outbox/', '/api/openapi.json',
+];
+/** The account routes with their methods, for requests that reach a handler. */
+const ACCOUNT_ENDPOINTS: [string, string][] = [
+  ['GET', '/api/public-key/'], ['POST', '/api/codes/'], ['POST', '/api/token/'], ['POST', '/api/login-code/'],
+  ['POST', '/api/wxminiapp-login/'], ['POST', '/api/logout/'], ['POST', '/api/users/'], ['GET', '/api/users/0/'],
+  ['GET', '/api/users/1/'], ['GET', '/api/users/99999999999999999999/'], ['PATCH', '/api/users/0/'],
+  ['PATCH', '/api/users/1/'], ['PATCH', '/api/users/-1/'], ['POST', '/api/users-activate/'],
+  ['POST', '/api/users-delete/'], ['POST', '/api/mobile/check/'], ['POST', '/api/change-mobile/'],
+  ['POST', '/api/email-verify/'], ['POST', '/api/email-change/'], ['GET', '/api/pwd_protection_question/'],
+  ['POST', '/api/pwd_protection_answer/'], ['PUT', '/api/pwd_protection_answer/0/'], ['GET', '/api/trd-account-bind/'],
+  ['POST', '/api/trd-account-bind/'], ['GET', '/api/login-history/'], ['GET', '/api/login-devices/'],
+  ['DELETE', '/api/login-devices/1/'], ['DELETE', '/api/login-devices/abc/'], ['GET', '/api/dev/outbox/'],
+];
 /** Every route of the server, plus paths that are almost routes. */
-const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/'];
+const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];
 const PATHS = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...ROUTES) },
   fc.constantFrom('/api/health', '/api/', '/api/app-version-detail/1/', '/', '/api/report_error/x/', '/api//health/'),
@@ -18,7 +40,7 @@ const anyText = fc.oneof(
     'android', 'ios', 'pc', 'create_time', '-create_time', 'version', '-version', '\u0000', "'; --"),
 );
 const QUERY_KEYS = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('page', 'page_size', 'ordering', 'platform') },
+  { weight: 4, arbitrary: fc.constantFrom('page', 'page_size', 'ordering', 'platform', 'mobile', 'country_code', 'email', 'limit') },
   fc.string({ maxLength: 10 }),
   fc.constantFrom('__proto__', 'constructor', 'page[]', 'page.0'),
 );
@@ -53,7 +75,32 @@ const HEADERS = fc.record(
   },
   { requiredKeys: [] },
 );
+/** Values for the account fields: plausible ones (mostly), wrong types, edge cases. */
+const accountValue = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('13800138000', '+86 138 0013 8000', '8613800138000', '+1 2025550123', '123456', '000000',
+      'REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE', 1, 2, 3, 4, 86, '86', 'male', 'female', 'bind', 'unbind',
+      'weixin_miniapp', 'qq', 'wx.1', 'TRD_LOGIN_NO_MOBILE', 'CODE_LOGIN_NO_PASSWORD', 'POST_SPAM_COMMENTS', 'a@b.cn',
+      'A'.repeat(344), '昵称', '/avatar.png', 'https://x.cn/a.png',
+      [{ question_id: 1, answer: 'a' }, { question_id: 2, answer: 'b' }, { question_id: 3, answer: 'c' }],
+      [{ question_id: 1, answer: 'a' }, { question_id: 1, answer: ' ' }, { question_id: 999, answer: 'c' }], true),
+  },
+  anyText,
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.integer(),
+  fc.constantFrom('x'.repeat(2000), null, -1, 1e308, '\u0000', [], {}),
+);
+const ACCOUNT_FIELDS = ['username', 'mobile', 'password', 'old_password', 'code', 'login_type', 'platform', 'country_code',
+  'reason', 'nickname', 'gender', 'intro', 'avatar', 'modify_type', 'inactive_reason', 'email', 'action', 'answers',
+  'old_answers', 'provider', 'share_app_key', 'trd_active'];
+/** A JSON object of up to five account fields (few enough that some bodies pass validation and reach a handler). */
+const ACCOUNT_BODY = fc
+  .uniqueArray(fc.tuple(fc.constantFrom(...ACCOUNT_FIELDS), accountValue), { maxLength: 5, selector: ([k]) => k })
+  .map((pairs) => JSON.stringify(Object.fromEntries(pairs)));
+
 const BODY = fc.oneof(
+  { weight: 3, arbitrary: ACCOUNT_BODY },
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   fc
     .record(
@@ -108,7 +155,8 @@ describe.each(engines())('random requests on %s', (engine) => {
   const db = useEngine(engine, __filename);
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(db.options());
+    // limits high enough that the routes are reached (429s are checked in rate-limit.test.ts)
+    server = await startServer(accountOptions(db.options()));
   });
   afterAll(async () => {
     await server?.close();
@@ -132,6 +180,42 @@ describe.each(engines())('random requests on %s', (engine) => {
       { numRuns: 300 },
     );
     expect(answered).toBeGreaterThanOrEqual(300);
+  });
+
+  test('account routes with a logged-in session: never a 5xx; every 4xx carries a Chinese message and a code', async () => {
+    let user = await registeredClient(server.base);
+    let renewed = 0;
+    const LOGGED_IN = fc.record({
+      endpoint: fc.constantFrom(...ACCOUNT_ENDPOINTS),
+      query: QUERY,
+      body: fc.oneof({ weight: 8, arbitrary: ACCOUNT_BODY }, { weight: 2, arbitrary: BODY }),
+      csrf: fc.oneof({ weight: 9, arbitrary: fc.constant<string | null>(null) }, HEADER_TEXT),
+    });
+    await fc.assert(
+      fc.asyncProperty(LOGGED_IN, async ({ endpoint: [method, path], query, body, csrf }) => {
+        const sendsBody = method !== 'GET' && method !== 'DELETE';
+        const headers: Record<string, string> = {
+          cookie: user.client.cookieHeader(),
+          'x-csrftoken': csrf ?? user.client.cookies.get('csrftoken') ?? '',
+          ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+        };
+        const res = await rawRequest(server.base, method, path + query, headers, sendsBody ? body : undefined);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          const parsed = JSON.parse(res.text) as { message?: unknown; code?: unknown };
+          expect(isChinese(parsed.message)).toBe(true);
+          expect(typeof parsed.code).toBe('string');
+          // logged out, revoked or deleted by a random request that happened to be valid: a new account
+          if (parsed.code === 'not_authenticated') {
+            user = await registeredClient(server.base);
+            renewed += 1;
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+    expect(renewed).toBeLessThan(400);
+    expect((await new Client(server.base).get('/api/health/')).status).toBe(200);
   });
 
   test('the list route under random query strings: a page or a Chinese 400/404', async () => {

@@ -19,6 +19,14 @@ export interface StaticServerOptions {
   apiTarget?: string;
   /** Serve this file as /deployment.json, read on every request so a deploy needs no restart. */
   deploymentFile?: string;
+  /**
+   * Send preload hints for the current page's remote with the HTML (a `Link` header: its mf-manifest.json, remote
+   * entry and exposed app chunks), from `route-owners.json` in root and the deployment manifest. Default: on when
+   * both `spaFallback` and `deploymentFile` are set (the shell's instance).
+   */
+  remoteHints?: boolean;
+  /** How long a remote's mf-manifest.json is reused for hints before it is read again (ms). */
+  manifestTtlMs?: number;
 }
 
 const TYPES: Record<string, string> = {
@@ -37,6 +45,45 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+/** A route of route-owners.json, which the shell's build writes from the kernel's route table. */
+interface RouteOwner {
+  path: string;
+  remote: string;
+  needLog: boolean;
+}
+
+/** The parts of a remote's mf-manifest.json the hints need. */
+interface RemoteManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** Whether a route pattern ('/app/articles/docs/detail/:id') matches a path; a trailing slash is tolerated. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
+  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
+}
+
+/**
+ * The URLs a page of a remote starts with, from its mf-manifest.json: the remote entry (resolved as the shell's
+ * client does it, src/federation/discovery.ts remoteEntryUrl) and the exposed app's own scripts.
+ */
+export function remoteStartFiles(manifestUrl: string, manifest: RemoteManifest): string[] {
+  const entry = manifest.metaData?.remoteEntry;
+  if (!entry?.name) return [];
+  const publicPath = manifest.metaData?.publicPath;
+  const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : manifestUrl;
+  const file = entry.path ? `${entry.path.replace(/\/$/, '')}/${entry.name}` : entry.name;
+  const app = (manifest.exposes ?? []).find((e) => e.name === 'app');
+  return [new URL(file, base).href, ...(app?.assets?.js?.sync ?? []).map((f) => new URL(f, base).href)];
+}
+
+/** A Link header value for preloads (characters a header cannot carry are never in these URLs: they are encoded). */
+function preloadLink(url: string, as: 'script' | 'fetch'): string {
+  return `<${encodeURI(decodeURI(url))}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : ''}`;
+}
 
 /** Whether Accept-Encoding allows `coding` (present and not q=0). */
 export function acceptsEncoding(header: string, coding: string): boolean {
@@ -112,12 +159,70 @@ function proxyUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socket
 export function createStaticServer(options: StaticServerOptions): http.Server {
   const root = path.resolve(options.root);
   const api = options.apiTarget ? new URL(options.apiTarget) : null;
+  const hintsOn = options.remoteHints ?? (!!options.spaFallback && !!options.deploymentFile);
+  const manifestTtl = options.manifestTtlMs ?? 10_000;
+  const manifests = new Map<string, { at: number; value: RemoteManifest | null; refreshing?: Promise<void> }>();
 
-  async function serveFile(req: http.IncomingMessage, res: http.ServerResponse, file: string): Promise<boolean> {
+  /** A remote's manifest for hints: cached briefly; a stale one is used while it is read again. */
+  async function manifestFor(url: string): Promise<RemoteManifest | null> {
+    const cached = manifests.get(url);
+    const refresh = () => {
+      const entry = manifests.get(url) ?? { at: 0, value: null };
+      entry.refreshing ??= fetch(url, { signal: AbortSignal.timeout(1000) })
+        .then(async (response) => {
+          entry.value = response.ok ? ((await response.json()) as RemoteManifest) : null;
+        })
+        .catch(() => {
+          entry.value = null;
+        })
+        .finally(() => {
+          entry.at = Date.now();
+          entry.refreshing = undefined;
+        });
+      manifests.set(url, entry);
+      return entry.refreshing;
+    };
+    if (cached && !cached.refreshing && Date.now() - cached.at < manifestTtl) return cached.value;
+    if (cached && cached.at > 0) {
+      void refresh();
+      return cached.value;
+    }
+    // the first page of a remote: wait a moment for its manifest, never long
+    await Promise.race([refresh(), new Promise((r) => setTimeout(r, 300))]);
+    return manifests.get(url)?.value ?? null;
+  }
+
+  /** The Link header of a page: preloads for the remote that renders it (public routes only). */
+  async function pageHints(pathname: string): Promise<string | null> {
+    if (!hintsOn || !options.deploymentFile) return null;
+    try {
+      const owners = JSON.parse(await fs.readFile(path.join(root, 'route-owners.json'), 'utf8')) as RouteOwner[];
+      const owner = owners.find((o) => matchesPattern(o.path, pathname));
+      // a login-required page sends a visitor to the login page: its remote would be fetched for nothing
+      if (!owner || owner.needLog) return null;
+      const deployment = JSON.parse(await fs.readFile(options.deploymentFile, 'utf8')) as { remotes?: Record<string, { manifest?: string }> };
+      const manifestUrl = deployment.remotes?.[owner.remote]?.manifest;
+      if (typeof manifestUrl !== 'string' || !/^https?:\/\//.test(manifestUrl)) return null;
+      const links = [preloadLink(manifestUrl, 'fetch')];
+      const manifest = await manifestFor(manifestUrl);
+      if (manifest) links.push(...remoteStartFiles(manifestUrl, manifest).map((url) => preloadLink(url, 'script')));
+      return links.join(', ');
+    } catch {
+      return null; // hints are an optimisation: without them the page loads as usual
+    }
+  }
+
+  async function serveFile(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    file: string,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<boolean> {
     const stat = await fileStat(file);
     if (!stat) return false;
     const ext = path.extname(file);
     const headers: Record<string, string> = {
+      ...extraHeaders,
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
@@ -179,7 +284,10 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       if (file !== root && !file.startsWith(root + path.sep)) return send(res, 403, '禁止访问');
       if (pathname !== '/' && (await serveFile(req, res, file))) return;
       const wantsPage = pathname === '/' || (options.spaFallback && !path.extname(pathname));
-      if (wantsPage && (await serveFile(req, res, path.join(root, 'index.html')))) return;
+      if (wantsPage) {
+        const link = await pageHints(pathname);
+        if (await serveFile(req, res, path.join(root, 'index.html'), link ? { Link: link } : {})) return;
+      }
       send(res, 404, '文件不存在');
     })().catch(() => {
       if (!res.headersSent) send(res, 500, '服务器错误');

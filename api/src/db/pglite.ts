@@ -4,6 +4,9 @@ import { acquireDirLock } from './lockfile';
 import { OID, parseDate, parseInt8 } from './parsers';
 import type { Db, Queryable, Row } from './types';
 
+/** PGlite's buffer pool (see the comment at PGlite.create). */
+export const SHARED_BUFFERS = '32MB';
+
 /**
  * Embedded PostgreSQL (WASM). `dir` is the database folder (created when missing); without it the database
  * lives in memory and is gone at close.
@@ -19,6 +22,9 @@ export async function openPglite(dir?: string): Promise<Db> {
     pg = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
       parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
+      // PostgreSQL's default 128MB of shared buffers all end up resident in the WASM heap; the data files sit in
+      // the operating system's cache anyway, so a smaller pool keeps the process under its memory budget
+      postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
     });
   } catch (err) {
     release();

@@ -1,4 +1,4 @@
-import { Pool, types as pgTypes, type PoolClient } from 'pg';
+import { Client, Pool, types as pgTypes, type PoolClient } from 'pg';
 import { OID, parseDate, parseInt8 } from './parsers';
 import type { Db, Queryable, Row } from './types';
 
@@ -53,10 +53,36 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   const root = wrap(pool);
   let closing: Promise<void> | undefined;
+  const listeners = new Set<Client>();
   return {
     engine: 'postgres',
     query: root.query,
     exec: root.exec,
+    async listen(channel, onMessage, onLost) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+      const client = new Client({ connectionString: url, application_name: 'wendang-api-listen', types: typeParsers });
+      let stopped = false;
+      const lost = (err: Error) => {
+        if (stopped || closing) return;
+        stopped = true;
+        listeners.delete(client);
+        onLost(err);
+        void client.end().catch(() => undefined);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('LISTEN connection ended')));
+      client.on('notification', (n) => {
+        if (n.channel === channel) onMessage(n.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      listeners.add(client);
+      return async () => {
+        stopped = true;
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
     async transaction(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -77,7 +103,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       }
     },
     close() {
-      closing ??= pool.end();
+      closing ??= (async () => {
+        for (const client of listeners) await client.end().catch(() => undefined);
+        listeners.clear();
+        await pool.end();
+      })();
       return closing;
     },
   };

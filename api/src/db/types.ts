@@ -22,6 +22,12 @@ export interface Db extends Queryable {
    * Not re-entrant: do not call `db.transaction` or `db.query` from inside `fn`, use the `tx` given.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own; `onMessage` gets each NOTIFY payload,
+   * `onLost` is called once if that connection breaks (no message can be trusted to arrive after it). Resolves
+   * to a function that stops listening. Other processes NOTIFY with `SELECT pg_notify(channel, payload)`.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
   /** Idempotent. */
   close(): Promise<void>;
 }

@@ -24,6 +24,8 @@ export class ApiError extends Error {
   readonly errors?: FieldErrors;
   /** Extra top-level body fields, written before message and code (e.g. `error: '未登录'`). */
   readonly extra?: Record<string, unknown>;
+  /** Seconds for a `Retry-After` header (429 answers). */
+  retryAfter?: number;
 
   constructor(status: number, code: string, message: string, errors?: FieldErrors, extra?: Record<string, unknown>) {
     super(message);
@@ -55,6 +57,17 @@ export function invalid(errors: FieldErrors, message = '请求参数有误，请
  */
 export function notAuthenticated(): ApiError {
   return new ApiError(403, 'not_authenticated', '您还未登录或登录已失效', undefined, { error: '未登录' });
+}
+
+/**
+ * 429 with `Retry-After: <seconds>` and the same number in the body; the client answers it with the captcha
+ * dialog and one retry carrying a solved-captcha token (SPEC §4 "Rate limiting").
+ */
+export function throttled(retryAfterSeconds: number, message = '请求过于频繁，请稍后再试', code = 'throttled'): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const error = new ApiError(429, code, message, undefined, { retry_after: seconds });
+  error.retryAfter = seconds;
+  return error;
 }
 
 export const SERVER_ERROR: ErrorBody = { message: '服务器开小差了，请稍后重试', code: 'server_error' };
@@ -108,6 +121,7 @@ export function toErrorResponse(error: unknown): [number, ErrorBody] {
 /** Fastify error handler: the one place errors become responses. */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const [status, body] = toErrorResponse(error);
+  if (error instanceof ApiError && error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
   if (status >= 500) {
     request.log.error({ err: error }, 'unhandled error');
   } else if (!(error instanceof ApiError)) {

@@ -13,6 +13,7 @@ const common: Options = {
   useDefaults: true,
   removeAdditional: true, // unknown fields are dropped where a schema says additionalProperties: false
   strict: false, // TypeBox adds annotations Ajv does not know
+  verbose: true, // errors carry their schema, so a field may name its own message (x-error-message)
 };
 
 // Querystrings, params and headers arrive as text: coerce ('2' -> 2). JSON bodies keep their types: a
@@ -28,7 +29,7 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
 /** A string limited to the given values: a plain JSON-schema enum (clearer errors than a union of literals). */
 export function StringEnum<const T extends readonly string[]>(
   values: T,
-  options: { description?: string; default?: T[number] } = {},
+  options: { description?: string; default?: T[number] } & Partial<FieldMessages> = {},
 ): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
@@ -51,9 +52,40 @@ const TYPE_MESSAGES: Record<string, string> = {
 };
 
 /**
+ * Schema annotations for a field's own messages, e.g. the exact texts of SPEC.md §5:
+ *   Type.String({ pattern: '^[0-9]{6}$', ...messages('验证码格式不正确', '请填写验证码') })
+ * `x-error-message` replaces whatever the field breaks (type, pattern, length, ...), `x-required-message`
+ * a missing field.
+ */
+export interface FieldMessages {
+  'x-error-message': string;
+  'x-required-message'?: string;
+}
+
+export function messages(error: string, required?: string): FieldMessages {
+  return { 'x-error-message': error, ...(required ? { 'x-required-message': required } : {}) };
+}
+
+function ownMessage(error: ErrorObject): string | undefined {
+  const parent = error.parentSchema as Record<string, unknown> | undefined;
+  if (!parent || typeof parent !== 'object') return undefined;
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty?: unknown }).missingProperty;
+    const properties = parent.properties as Record<string, Record<string, unknown>> | undefined;
+    const field = typeof missing === 'string' && properties && Object.hasOwn(properties, missing) ? properties[missing] : undefined;
+    const text = field?.['x-required-message'] ?? field?.['x-error-message'];
+    return typeof text === 'string' ? text : undefined;
+  }
+  const text = parent['x-error-message'];
+  return typeof text === 'string' ? text : undefined;
+}
+
+/**
  * One Ajv error in Chinese. The user's input is never echoed back: front ends show `message` as HTML.
  */
 export function describeAjvError(error: ErrorObject): string {
+  const own = ownMessage(error);
+  if (own) return own;
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':

@@ -41,7 +41,7 @@ type AppVersionRow = Omit<Static<typeof AppVersion>, 'create_time'> & { create_t
 export async function appVersionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Static<typeof Query> }>(
     '/api/app-version-detail/',
-    { schema: { querystring: Query, response: { 200: PageSchema(AppVersion) } } },
+    { config: { rateLimit: 'read' }, schema: { querystring: Query, response: { 200: PageSchema(AppVersion) } } },
     async (request) => {
       const { platform } = request.query;
       const order = orderBy(request.query.ordering, ordering);

@@ -18,7 +18,7 @@ const Created = Type.Object({ id: Type.Integer() });
 export async function reportErrorRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Static<typeof Body> }>(
     '/api/report_error/',
-    { bodyLimit: 64 * 1024, schema: { body: Body, response: { 201: Created } } },
+    { bodyLimit: 64 * 1024, config: { rateLimit: 'client-report' }, schema: { body: Body, response: { 201: Created } } },
     async (request, reply) => {
       const { message, stack = '', type = '', route = '' } = request.body;
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500);

@@ -22,8 +22,16 @@ export async function fetchDeployment(): Promise<DeploymentManifest> {
   return body;
 }
 
-interface MfManifest {
-  metaData: { remoteEntry: { name: string; path: string }; publicPath: string };
+/** The parts of a remote's mf-manifest.json the shell reads. */
+export interface MfManifest {
+  metaData: { remoteEntry: { name: string; path: string }; publicPath: string; buildInfo?: { buildVersion?: string } };
+  /** The modules the remote exposes: `{name: 'app', path: './app'}`. */
+  exposes?: { name: string; path: string }[];
+}
+
+/** Whether a remote's manifest lists an exposed module (name without './'). */
+export function exposes(manifest: MfManifest, name: string): boolean {
+  return (manifest.exposes ?? []).some((e) => e.name === name || e.path === `./${name}`);
 }
 
 /** The remote entry's URL from a remote's mf-manifest.json (relative to the manifest when publicPath is 'auto'). */
@@ -34,7 +42,8 @@ export function remoteEntryUrl(manifestUrl: string, manifest: MfManifest): strin
   return new URL(file, base).href;
 }
 
-export async function registerRemote(deployment: DeploymentManifest, remote: RemoteName): Promise<void> {
+/** Registers a remote's entry with the federation runtime; answers its mf-manifest.json. */
+export async function registerRemote(deployment: DeploymentManifest, remote: RemoteName): Promise<MfManifest> {
   const entry = deployment.remotes[remote];
   if (!entry) throw new Error(`部署清单中没有模块 ${remote}`);
   const response = await fetch(entry.manifest, { cache: 'no-cache' });
@@ -42,11 +51,17 @@ export async function registerRemote(deployment: DeploymentManifest, remote: Rem
   const manifest = (await response.json()) as MfManifest;
   // force: a remote registered before (and failed) is replaced, and its cached container forgotten.
   registerRemotes([{ name: FEDERATION_NAME[remote], entry: remoteEntryUrl(entry.manifest, manifest) }], { force: true });
+  return manifest;
+}
+
+/** Loads one exposed module of a registered remote through the federation runtime. */
+export function loadExposed<T>(remote: RemoteName, name: string): Promise<T | null> {
+  return loadRemote<T>(`${FEDERATION_NAME[remote]}/${name}`);
 }
 
 /** Loads a remote's `./app` lifecycles through the federation runtime. */
 export async function loadRemoteApp(remote: RemoteName): Promise<RemoteLifecycles> {
-  const module = await loadRemote<RemoteLifecycles>(`${FEDERATION_NAME[remote]}/app`);
+  const module = await loadExposed<RemoteLifecycles>(remote, 'app');
   if (!module || typeof module.mount !== 'function') throw new Error(`${remote} 未提供应用生命周期`);
   return module;
 }

@@ -1,0 +1,150 @@
+/**
+ * Run-time configuration of the accounts side of the API (mode, providers, limits), read from the environment
+ * once by main.ts and passed to buildServer. Tests pass their own values through ServerOptions.
+ */
+
+export type Mode = 'development' | 'test' | 'production';
+
+/** Which implementation sits behind a provider interface. */
+export type ProviderChoice = 'simulator' | 'real';
+
+export interface AliyunCredentials {
+  accessKeyId: string;
+  accessKeySecret: string;
+}
+
+export interface SmsConfig {
+  provider: ProviderChoice;
+  /** Aliyun SMS (dysmsapi) endpoint; the real one unless a test points it elsewhere. */
+  endpoint: string;
+  credentials: AliyunCredentials;
+  signName: string;
+  /** One template with a `${code}` variable, e.g. "您的验证码为${code}，5分钟内有效。" */
+  templateCode: string;
+}
+
+export interface MailConfig {
+  provider: ProviderChoice;
+  /** Aliyun DirectMail endpoint. */
+  endpoint: string;
+  credentials: AliyunCredentials;
+  /** The sending address configured in DirectMail. */
+  accountName: string;
+  fromAlias: string;
+}
+
+export interface WxMiniAppConfig {
+  provider: ProviderChoice;
+  endpoint: string;
+  appId: string;
+  appSecret: string;
+}
+
+export interface AccountsConfig {
+  mode: Mode;
+  /** The dev outbox route (GET /api/dev/outbox/) exists: development, test, or DEV_OUTBOX=1. */
+  devOutbox: boolean;
+  sms: SmsConfig;
+  mail: MailConfig;
+  wxMiniApp: WxMiniAppConfig;
+  /** Rate-limit counters in Redis when set; in memory otherwise. */
+  redisUrl?: string;
+  /** Every rate limit is multiplied by this (e.g. 10 for end-to-end runs that come from one address). */
+  rateLimitScale: number;
+  /**
+   * Keep sessions in memory between requests (SESSION_CACHE=on, the default, or off). On PostgreSQL the API
+   * processes tell each other about changes with LISTEN/NOTIFY; the cache pauses while that channel is down.
+   */
+  sessionCache: 'on' | 'off';
+}
+
+/** Credentials the simulators check signatures with: public on purpose, they guard nothing real. */
+export const SIMULATOR_CREDENTIALS: AliyunCredentials = {
+  accessKeyId: 'simulator-access-key',
+  accessKeySecret: 'simulator-access-secret',
+};
+
+export function modeOf(nodeEnv: string | undefined): Mode {
+  if (nodeEnv === 'production' || nodeEnv === 'test') return nodeEnv;
+  // unset or anything else: development (the convention of Node tooling); production must say so
+  return 'development';
+}
+
+function choice(raw: string | undefined, mode: Mode, name: string): ProviderChoice {
+  if (raw === undefined || raw === '') return mode === 'production' ? 'real' : 'simulator';
+  if (raw === 'simulator' || raw === 'real') return raw;
+  throw new Error(`${name} 只能是 simulator 或 real，收到: ${raw}`);
+}
+
+function required(env: NodeJS.ProcessEnv, name: string, provider: ProviderChoice, fallback: string): string {
+  const value = env[name];
+  if (value) return value;
+  if (provider === 'real') throw new Error(`使用真实服务商时必须设置环境变量 ${name}`);
+  return fallback;
+}
+
+/**
+ * Configuration from environment variables (see api/README.md). Throws a Chinese message for a setting that
+ * cannot work: a real provider without credentials, or a simulator chosen in production without DEV_OUTBOX=1.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+  const mode = modeOf(env.NODE_ENV);
+  const explicitOutbox = env.DEV_OUTBOX === '1';
+  const smsProvider = choice(env.SMS_PROVIDER, mode, 'SMS_PROVIDER');
+  const mailProvider = choice(env.MAIL_PROVIDER, mode, 'MAIL_PROVIDER');
+  const wxProvider = choice(env.WX_MINIAPP_PROVIDER, mode, 'WX_MINIAPP_PROVIDER');
+  if (mode === 'production' && !explicitOutbox) {
+    const simulated = [
+      ['SMS_PROVIDER', smsProvider],
+      ['MAIL_PROVIDER', mailProvider],
+      ['WX_MINIAPP_PROVIDER', wxProvider],
+    ].filter(([, p]) => p === 'simulator');
+    if (simulated.length) {
+      throw new Error(
+        `生产环境不能使用模拟服务（${simulated.map(([n]) => n).join('、')}=simulator）；确需如此请同时设置 DEV_OUTBOX=1`,
+      );
+    }
+  }
+  const scale = env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1;
+  const sessionCache = env.SESSION_CACHE || 'on';
+  if (sessionCache !== 'on' && sessionCache !== 'off') {
+    throw new Error(`SESSION_CACHE 只能是 on 或 off，收到: ${sessionCache}`);
+  }
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`RATE_LIMIT_SCALE 应为正数，收到: ${env.RATE_LIMIT_SCALE}`);
+
+  const aliyun = (provider: ProviderChoice): AliyunCredentials =>
+    provider === 'real'
+      ? {
+          accessKeyId: required(env, 'ALIYUN_ACCESS_KEY_ID', provider, ''),
+          accessKeySecret: required(env, 'ALIYUN_ACCESS_KEY_SECRET', provider, ''),
+        }
+      : SIMULATOR_CREDENTIALS;
+
+  return {
+    mode,
+    devOutbox: mode !== 'production' || explicitOutbox,
+    sms: {
+      provider: smsProvider,
+      endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
+      credentials: aliyun(smsProvider),
+      signName: required(env, 'ALIYUN_SMS_SIGN_NAME', smsProvider, '文档分享'),
+      templateCode: required(env, 'ALIYUN_SMS_TEMPLATE_CODE', smsProvider, 'SMS_SIMULATED'),
+    },
+    mail: {
+      provider: mailProvider,
+      endpoint: env.ALIYUN_DM_ENDPOINT || 'https://dm.aliyuncs.com/',
+      credentials: aliyun(mailProvider),
+      accountName: required(env, 'ALIYUN_DM_ACCOUNT_NAME', mailProvider, 'no-reply@example.com'),
+      fromAlias: env.ALIYUN_DM_FROM_ALIAS || '文档分享',
+    },
+    wxMiniApp: {
+      provider: wxProvider,
+      endpoint: env.WX_API_ENDPOINT || 'https://api.weixin.qq.com',
+      appId: required(env, 'WX_MINIAPP_APPID', wxProvider, 'wx-simulator-appid'),
+      appSecret: required(env, 'WX_MINIAPP_SECRET', wxProvider, 'wx-simulator-secret'),
+    },
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimitScale: scale,
+    sessionCache,
+  };
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { categoryTree } from './categories';
+import { userNameCache } from './load';
+import { catalogRoutes } from './routes/catalog';
+import { fileRoutes } from './routes/files';
+import { metaRoutes } from './routes/meta';
+import { socialRoutes } from './routes/social';
+import { databaseSearch } from './search/engine';
+import { warmUpSegmenter } from './search/segmenter';
+import { seedIfEmpty } from './seed/seed';
+import { loadSigner } from './signing';
+import { localDiskStorage } from './storage/storage';
+import { viewCounter } from './view-counter';
+
+export interface ContentOptions {
+  /** Data folder: files are kept in `<dataDir>/files`. Without it, a temporary folder removed at close. */
+  dataDir?: string;
+  /** Seed the quick demo set when the database has no documents yet (what `npm start` does). */
+  seedWhenEmpty?: boolean;
+  /** Secure cookies (HTTPS only). */
+  secureCookies?: boolean;
+}
+
+/**
+ * Reading and search (issue 7): documents, blogs, categories, comments, favourites, browsing history, downloads,
+ * previews and search. Registered by buildServer after the accounts part (sessions, rate limits).
+ */
+export async function contentPlugin(app: FastifyInstance, options: ContentOptions): Promise<void> {
+  let filesDir: string;
+  if (options.dataDir) {
+    filesDir = path.join(path.resolve(options.dataDir), 'files');
+  } else {
+    filesDir = mkdtempSync(path.join(tmpdir(), 'api-files-'));
+    app.addHook('onClose', async () => rmSync(filesDir, { recursive: true, force: true }));
+  }
+  warmUpSegmenter();
+  const views = viewCounter(app.db, (err) => app.log.error({ err }, 'view counts not written'));
+  app.addHook('preClose', async () => views.close());
+  app.decorate('content', {
+    storage: localDiskStorage(filesDir),
+    signer: await loadSigner(app.db),
+    search: databaseSearch(app.db),
+    categories: categoryTree(app.db),
+    userNames: userNameCache(app.db),
+    views,
+    secureCookies: options.secureCookies ?? false,
+  });
+  // The first start of an empty database seeds the demo site in the background: the server listens at once
+  // (health answers), and the content routes wait for the seed to finish.
+  const ready = options.seedWhenEmpty
+    ? seedIfEmpty(app.db, app.content.storage, { size: 'quick', log: (m) => app.log.warn(m) }).then(
+        () => app.content.categories.invalidate(),
+        (err: unknown) => app.log.error({ err }, 'demo content not seeded'),
+      )
+    : Promise.resolve();
+  app.addHook('preClose', async () => {
+    await ready;
+  });
+  await app.register(async (routes) => {
+    routes.addHook('onRequest', async () => {
+      await ready;
+    });
+    await routes.register(catalogRoutes);
+    await routes.register(fileRoutes);
+    await routes.register(socialRoutes);
+    await routes.register(metaRoutes);
+  });
+}
+
+// Not encapsulated (Fastify's documented 'skip-override' marker, what fastify-plugin sets): `app.content` is
+// then visible to the whole server (tests and the benchmark seed through it); the routes keep a scope of their own.
+Object.assign(contentPlugin, { [Symbol.for('skip-override')]: true });

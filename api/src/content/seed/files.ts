@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import type { Poem } from './poetry';
+
+/** CJK fonts the PDFs embed (subset by pdfkit), with the face of a collection to use. SEED_PDF_FONT overrides. */
+const FONT_CANDIDATES: [string, string | undefined][] = [
+  ['/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', 'NotoSerifCJKsc-Regular'],
+  ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
+  ['/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
+  ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', undefined],
+];
+
+export interface PdfFont {
+  data: Buffer;
+  family: string | undefined;
+}
+
+let font: PdfFont | null | undefined;
+
+/** The CJK font for PDFs, or null when the system has none (the seed then makes TXT and Markdown only). */
+export function pdfFont(): PdfFont | null {
+  if (font !== undefined) return font;
+  const configured = process.env.SEED_PDF_FONT;
+  const candidates: [string, string | undefined][] = configured ? [[configured, process.env.SEED_PDF_FONT_FACE]] : FONT_CANDIDATES;
+  const found = candidates.find(([file]) => existsSync(file));
+  font = found ? { data: readFileSync(found[0]), family: found[1] } : null;
+  return font;
+}
+
+export function poemText(poem: Poem): string {
+  return `${poem.title}\n${poem.author}\n\n${poem.lines.join('\n')}\n`;
+}
+
+export function poemsTxt(title: string, items: Poem[]): string {
+  return `${title}\n\n${items.map((p) => poemText(p)).join('\n')}`;
+}
+
+export function poemsMarkdown(title: string, items: Poem[]): string {
+  const body = items.map((p) => `## ${p.title}\n\n*${p.author}*\n\n${p.lines.map((l) => `> ${l}`).join('\n>\n')}\n`).join('\n');
+  return `# ${title}\n\n${body}`;
+}
+
+/** A real PDF of the texts (A4, one CJK font subset embedded); resolves to its bytes and page count. */
+export function poemsPdf(title: string, items: Poem[], pdf: PdfFont): Promise<{ bytes: Buffer; pages: number }> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 60, bufferPages: true, info: { Title: title, Creator: '知库文档' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('error', reject);
+    if (pdf.family) doc.font(pdf.data, pdf.family);
+    else doc.font(pdf.data);
+    doc.fontSize(20).text(title, { align: 'center' });
+    doc.moveDown();
+    for (const [i, poem] of items.entries()) {
+      // an anthology page per text, as printed collections do
+      if (i > 0) doc.addPage();
+      doc.fontSize(15).text(poem.title, { align: 'center' });
+      doc.fontSize(10).fillColor('#666666').text(poem.author, { align: 'center' });
+      doc.fillColor('#000000').fontSize(12).moveDown(0.5);
+      for (const line of poem.lines) doc.text(line, { align: 'center', lineGap: 4 });
+    }
+    const pages = doc.bufferedPageRange().count;
+    doc.on('end', () => resolve({ bytes: Buffer.concat(chunks), pages }));
+    doc.end();
+  });
+}

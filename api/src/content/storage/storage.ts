@@ -1,0 +1,74 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Where file bytes live. Keys are generated here (never taken from a request or a user's file name), so a key
+ * cannot name a path outside the store. Local disk today; an S3-compatible store implements the same methods.
+ */
+export interface FileStorage {
+  /** Stores bytes under a new generated key inside `prefix` ('docs', 'appendix', 'derived'). */
+  put(prefix: string, bytes: Uint8Array): Promise<StoredObject>;
+  /** Stores bytes under a key the caller derived from ids (caches of derived files). */
+  putAt(key: string, bytes: Uint8Array): Promise<StoredObject>;
+  /** Size of a stored object, or null when it is missing. */
+  size(key: string): Promise<number | null>;
+  /** A stream of the bytes, optionally of the inclusive range [start, end]. */
+  open(key: string, range?: { start: number; end: number }): Readable;
+  read(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z]{1,16}\/[0-9a-f]{2}\/[0-9a-zA-Z._-]{1,120}$/;
+
+function checkKey(key: string): void {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** Files under `root` (DATA_DIR/files): `<prefix>/<2 hex>/<uuid>`, written to a temporary name then renamed. */
+export function localDiskStorage(root: string): FileStorage {
+  const full = (key: string) => {
+    checkKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  const write = async (key: string, bytes: Uint8Array): Promise<StoredObject> => {
+    const target = full(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.${randomUUID()}.tmp`;
+    await writeFile(temp, bytes);
+    await rename(temp, target); // never a half-written file under the real name
+    return { key, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+  };
+  return {
+    put(prefix, bytes) {
+      const id = randomUUID();
+      return write(`${prefix}/${id.slice(0, 2)}/${id}`, bytes);
+    },
+    putAt: write,
+    async size(key) {
+      try {
+        return (await stat(full(key))).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    open(key, range) {
+      return createReadStream(full(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async read(key) {
+      return readFile(full(key));
+    },
+    async delete(key) {
+      await rm(full(key), { force: true });
+    },
+  };
+}

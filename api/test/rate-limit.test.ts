@@ -1,0 +1,246 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../src/config';
+import {
+  memoryRateLimitStore,
+  RATE_LIMIT_GROUPS,
+  redisRateLimitStore,
+  type Limit,
+  type RateLimitGroup,
+  type RateLimitStore,
+} from '../src/security/rate-limit';
+import { accountOptions, Client, newPhone, testClock } from './accounts-helpers';
+import { engines, expectErrorBody, isChinese, startServer, useEngine, type TestServer } from './helpers';
+
+const MINUTE = 60_000;
+const REDIS_BIN = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+
+/**
+ * The stores to test: memory always; Redis when TEST_REDIS_URL is set or Debian's redis-server is installed (the
+ * suite then starts one on a free loopback port and stops it by its pid).
+ */
+function stores(): ('memory' | 'redis')[] {
+  return process.env.TEST_REDIS_URL || REDIS_BIN ? ['memory', 'redis'] : ['memory'];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A Redis for the suite: TEST_REDIS_URL, or a redis-server child on a free port (no persistence). */
+function useRedis(kind: 'memory' | 'redis'): { url: () => string | undefined } {
+  let url: string | undefined;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    if (kind !== 'redis') return;
+    if (process.env.TEST_REDIS_URL) {
+      url = process.env.TEST_REDIS_URL;
+      return;
+    }
+    const port = await freePort();
+    child = spawn(REDIS_BIN!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    url = `redis://127.0.0.1:${port}`;
+    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: 50 });
+    await probe.connect().catch(() => undefined);
+    await probe.ping();
+    await probe.quit();
+  });
+  afterAll(async () => {
+    if (child?.pid && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      process.kill(child.pid, 'SIGTERM');
+      await exited;
+    }
+  });
+  return { url: () => url };
+}
+
+describe.each(stores())('rate-limit store: %s', (kind) => {
+  const redis = useRedis(kind);
+  let store: RateLimitStore;
+  beforeAll(() => {
+    store = kind === 'memory' ? memoryRateLimitStore() : redisRateLimitStore(new Redis(redis.url()!), `rl-test-${Date.now()}:`);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  test('counts hits per key in fixed windows and tells when the window ends', async () => {
+    const t0 = 1_700_000_000_000 - (1_700_000_000_000 % MINUTE) + 10_000; // 10 s into a minute
+    expect(await store.peek('k', MINUTE, t0)).toEqual({ count: 0, resetMs: 50_000 });
+    expect(await store.hit('k', MINUTE, t0)).toEqual({ count: 1, resetMs: 50_000 });
+    expect(await store.hit('k', MINUTE, t0 + 1000)).toEqual({ count: 2, resetMs: 49_000 });
+    expect((await store.hit('other', MINUTE, t0)).count).toBe(1);
+    expect((await store.peek('k', MINUTE, t0 + 2000)).count).toBe(2);
+    // the next window starts over; another window length is another counter
+    expect(await store.hit('k', MINUTE, t0 + 50_000)).toEqual({ count: 1, resetMs: MINUTE });
+    expect((await store.hit('k', 10 * MINUTE, t0)).count).toBe(1);
+  });
+
+  test('parallel hits are all counted', async () => {
+    const t = 1_800_000_000_000;
+    await Promise.all(Array.from({ length: 50 }, () => store.hit('burst', MINUTE, t)));
+    expect((await store.peek('burst', MINUTE, t)).count).toBe(50);
+  });
+});
+
+/** Every route of the accounts half, with a request each that passes validation or fails it (both are counted). */
+const ROUTES: [string, string, unknown?][] = [
+  ['GET', '/api/public-key/'],
+  ['POST', '/api/codes/', { mobile: '13800000000', reason: 'LOGIN' }],
+  ['POST', '/api/token/', { username: '13800000000', login_type: 3 }],
+  ['POST', '/api/login-code/', {}],
+  ['POST', '/api/wxminiapp-login/', {}],
+  ['POST', '/api/logout/', {}],
+  ['POST', '/api/users/', {}],
+  ['GET', '/api/users/0/'],
+  ['PATCH', '/api/users/0/', {}],
+  ['POST', '/api/users-activate/', {}],
+  ['POST', '/api/users-delete/', {}],
+  ['POST', '/api/mobile/check/', {}],
+  ['POST', '/api/change-mobile/', {}],
+  ['POST', '/api/email-verify/', {}],
+  ['POST', '/api/email-change/', {}],
+  ['GET', '/api/pwd_protection_question/'],
+  ['POST', '/api/pwd_protection_answer/', {}],
+  ['PUT', '/api/pwd_protection_answer/0/', {}],
+  ['GET', '/api/trd-account-bind/'],
+  ['POST', '/api/trd-account-bind/', {}],
+  ['GET', '/api/login-history/'],
+  ['GET', '/api/login-devices/'],
+  ['DELETE', '/api/login-devices/1/'],
+  ['GET', '/api/openapi.json'],
+  ['POST', '/api/report_error/', { message: 'x' }],
+  ['GET', '/api/app-version-detail/'],
+];
+
+describe.each(engines().flatMap((e) => stores().map((s) => [e, s] as const)))('rate limits on %s with %s counters', (engine, kind) => {
+  const db = useEngine(engine, `${__filename}-${kind}`);
+  const redis = useRedis(kind);
+  const clock = testClock(Math.floor(Date.now() / MINUTE) * MINUTE + 1000);
+  let server: TestServer;
+  beforeAll(async () => {
+    const one: Limit[] = [{ max: 1, windowMs: MINUTE }];
+    const limits = Object.fromEntries(Object.keys(RATE_LIMIT_GROUPS).map((g) => [g, one])) as Record<RateLimitGroup, Limit[]>;
+    limits.read = [{ max: 3, windowMs: MINUTE }];
+    server = await startServer({
+      ...accountOptions(db.options(), { clock }),
+      accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: redis.url() },
+      rateLimits: limits,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('over the limit: 429 with Retry-After and a Chinese message; the window passing lifts it', async () => {
+    const client = new Client(server.base);
+    for (let i = 0; i < 3; i += 1) expect((await client.get('/api/public-key/')).status).toBe(200);
+    const over = await client.get('/api/public-key/');
+    expectErrorBody(over, 429, 'throttled');
+    expect(over.body.message).toBe('请求过于频繁，请稍后再试');
+    expect(over.headers.get('retry-after')).toBe('59');
+    expect(over.body.retry_after).toBe(59);
+    // another group has its own budget
+    expect((await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
+    clock.advance(MINUTE);
+    expect((await client.get('/api/public-key/')).status).toBe(200);
+  });
+
+  test('a solved-captcha token lets one request over the limit through, once', async () => {
+    clock.advance(MINUTE);
+    const client = new Client(server.base);
+    for (let i = 0; i < 3; i += 1) await client.get('/api/login-history/');
+    expectErrorBody(await client.get('/api/login-history/'), 429, 'throttled');
+    const token = await server.app.captchaTokens.issue();
+    // accepted: the request goes on (and answers what it answers without login)
+    const retried = await client.get('/api/login-history/', { 'x-captcha-token': token });
+    expectErrorBody(retried, 403, 'not_authenticated');
+    expectErrorBody(await client.get('/api/login-history/', { 'x-captcha-token': token }), 429, 'throttled');
+    expectErrorBody(await client.get('/api/login-history/', { 'x-captcha-token': 'made-up-token' }), 429, 'throttled');
+    const fresh = await server.app.captchaTokens.issue();
+    expect((await client.get('/api/login-history/', { 'x-captcha-token': fresh })).status).toBe(403);
+    // under the limit a token is not spent
+    clock.advance(MINUTE);
+    const kept = await server.app.captchaTokens.issue();
+    expect((await client.get('/api/public-key/', { 'x-captcha-token': kept })).status).toBe(200);
+    expect(await server.app.captchaTokens.consume(kept)).toBe(true);
+  });
+
+  test('every route is in a group: a second request within the window (limit 1) is refused', async () => {
+    const client = new Client(server.base);
+    for (const [method, path, body] of ROUTES) {
+      clock.advance(MINUTE); // a new window for every route: routes of one group share its budget
+      const send = () => client.request(method, path, body);
+      const read = method === 'GET';
+      for (let i = 0; i < (read ? 3 : 1); i += 1) {
+        const res = await send();
+        expect({ path, method, throttled: res.status === 429 }).toEqual({ path, method, throttled: false });
+      }
+      const res = await send();
+      expect({ path, method, status: res.status }).toEqual({ path, method, status: 429 });
+      expect(isChinese(res.body.message)).toBe(true);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  test('the SMS group caps codes per address across phones', async () => {
+    clock.advance(MINUTE);
+    const client = new Client(server.base);
+    expect((await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
+    const second = await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' });
+    expectErrorBody(second, 429, 'throttled');
+  });
+});
+
+describe.each(engines())('Redis away on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-redis-away`);
+  let server: TestServer;
+  beforeAll(async () => {
+    const port = await freePort(); // nothing listens there
+    server = await startServer({
+      ...accountOptions(db.options(), { limits: 'real' }),
+      accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: `redis://127.0.0.1:${port}` },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('requests go through (not a 5xx) while the counters cannot be reached', async () => {
+    const res = await new Client(server.base).get('/api/public-key/');
+    expect(res.status).toBe(200);
+    expect((await new Client(server.base).post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
+  });
+});
+
+describe.each(engines())('default limits on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-defaults`);
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(accountOptions(db.options(), { limits: 'real' }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('one address gets 5 SMS codes a minute, for any phones; the 6th is a 429 a captcha token lifts', async () => {
+    const client = new Client(server.base);
+    for (let i = 0; i < 5; i += 1) expect((await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
+    expectErrorBody(await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }), 429, 'throttled');
+    const token = await server.app.captchaTokens.issue();
+    const lifted = await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }, { 'x-captcha-token': token });
+    expect(lifted.status).toBe(200);
+  });
+});

@@ -1,0 +1,270 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../src/config';
+import {
+  accountOptions,
+  Client,
+  encryptPassword,
+  lastSmsCode,
+  newPhone,
+  PASSWORD,
+  registeredClient,
+  smsCode,
+  testClock,
+} from './accounts-helpers';
+import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = process.hrtime.bigint();
+  const result = await fn();
+  return [result, Number(process.hrtime.bigint() - start) / 1e6];
+}
+
+describe.each(engines())('SMS codes on %s', (engine) => {
+  const db = useEngine(engine, __filename);
+  const clock = testClock();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(accountOptions(db.options(), { clock }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const loginWith = (mobile: string, code: string) => new Client(server.base).post('/api/login-code/', { mobile, code });
+
+  test('6 digits from the outbox; only an HMAC is stored; the answer tells the cooldown and lifetime', async () => {
+    const mobile = newPhone();
+    const res = await new Client(server.base).post('/api/codes/', { mobile, reason: 'LOGIN', country_code: '86' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: '验证码已发送', resend_after: 60, expire_in: 300 });
+    const code = await lastSmsCode(server.base, mobile);
+    expect(code).toMatch(/^[0-9]{6}$/);
+    const rows = await server.app.db.query<{ code_hash: string; reason: string }>(
+      'SELECT code_hash, reason FROM verification_codes WHERE target = $1',
+      [`86:${mobile}`],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].reason).toBe('LOGIN');
+    expect(rows[0].code_hash).not.toContain(code);
+    expect(Buffer.from(rows[0].code_hash, 'base64')).toHaveLength(32);
+    const outbox = await new Client(server.base).get(`/api/dev/outbox/?mobile=${mobile}`);
+    expect(outbox.body.results[0].body).toContain(code);
+  });
+
+  test('a code lives 5 minutes', async () => {
+    const mobile = newPhone();
+    const code = await smsCode(new Client(server.base), mobile, 'LOGIN');
+    clock.advance(5 * MINUTE + 1000);
+    expectErrorBody(await loginWith(mobile, code), 400, 'invalid');
+    const fresh = newPhone();
+    const code2 = await smsCode(new Client(server.base), fresh, 'LOGIN');
+    clock.advance(4 * MINUTE);
+    expect((await loginWith(fresh, code2)).status).toBe(200);
+  });
+
+  test('works once; 5 wrong tries and it is gone, even the right code afterwards', async () => {
+    const mobile = newPhone();
+    const code = await smsCode(new Client(server.base), mobile, 'LOGIN');
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 4; i += 1) expectErrorBody(await loginWith(mobile, wrong), 400, 'invalid');
+    expect((await loginWith(mobile, code)).status).toBe(200); // 4 wrong, then right: fine
+    expectErrorBody(await loginWith(mobile, code), 400, 'invalid'); // used
+
+    const other = newPhone();
+    const code2 = await smsCode(new Client(server.base), other, 'LOGIN');
+    const wrong2 = code2 === '111111' ? '222222' : '111111';
+    const tries = await Promise.all(Array.from({ length: 5 }, () => loginWith(other, wrong2)));
+    expect(tries.every((t) => t.status === 400)).toBe(true);
+    const late = await loginWith(other, code2);
+    expectErrorBody(late, 400, 'invalid');
+    expect(late.body.errors.code).toEqual(['验证码错误或已过期']);
+  });
+
+  test('bound to the phone and the reason; a newer code replaces the older one', async () => {
+    const a = newPhone();
+    const b = newPhone();
+    const codeA = await smsCode(new Client(server.base), a, 'REGISTER');
+    expectErrorBody(await loginWith(a, codeA), 400, 'invalid'); // REGISTER code, LOGIN use
+    expectErrorBody(await loginWith(b, codeA), 400, 'invalid'); // other phone
+    const first = await smsCode(new Client(server.base), b, 'LOGIN');
+    clock.advance(61_000);
+    const second = await smsCode(new Client(server.base), b, 'LOGIN');
+    if (first !== second) expectErrorBody(await loginWith(b, first), 400, 'invalid');
+    expect((await loginWith(b, second)).status).toBe(200);
+  });
+
+  test('resend after 60 s: 429 with Retry-After and a Chinese message, not lifted by a captcha token', async () => {
+    const mobile = newPhone();
+    const client = new Client(server.base);
+    await smsCode(client, mobile, 'LOGIN');
+    clock.advance(20_000);
+    const token = await server.app.captchaTokens.issue();
+    const early = await client.post('/api/codes/', { mobile, reason: 'FIND_PWD' }, { 'x-captcha-token': token });
+    expectErrorBody(early, 429, 'code_too_frequent');
+    expect(early.headers.get('retry-after')).toBe('40');
+    expect(early.body.retry_after).toBe(40);
+    expect(early.body.message).toBe('验证码发送过于频繁，请在40秒后重试');
+    clock.advance(40_000);
+    expect((await client.post('/api/codes/', { mobile, reason: 'FIND_PWD' })).status).toBe(200);
+  });
+
+  test('at most 5 an hour and 10 a day per phone, whatever the reason', async () => {
+    const mobile = newPhone();
+    const client = new Client(server.base);
+    const reasons = ['REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE', 'LOGIN'];
+    for (const reason of reasons) {
+      expect((await client.post('/api/codes/', { mobile, reason })).status).toBe(200);
+      clock.advance(61_000);
+    }
+    const hourly = await client.post('/api/codes/', { mobile, reason: 'LOGIN' });
+    expectErrorBody(hourly, 429, 'code_hourly_limit');
+    const wait = Number(hourly.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(50 * 60);
+    expect(wait).toBeLessThanOrEqual(HOUR / 1000);
+    clock.advance(wait * 1000);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await client.post('/api/codes/', { mobile, reason: 'LOGIN' })).status).toBe(200);
+      clock.advance(61_000);
+    }
+    clock.advance(HOUR);
+    const daily = await client.post('/api/codes/', { mobile, reason: 'LOGIN' });
+    expectErrorBody(daily, 429, 'code_daily_limit');
+    expect(daily.body.message).toBe('今日获取验证码次数已达上限，请明天再试');
+    expect(Number(daily.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+    // another phone is not affected
+    expect((await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
+  });
+
+  test('enumeration: same answers for a registered and an unknown phone, for every reason', async () => {
+    const { mobile: known } = await registeredClient(server.base);
+    clock.advance(61_000);
+    for (const reason of ['REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE']) {
+      const unknown = newPhone();
+      const a = await new Client(server.base).post('/api/codes/', { mobile: known, reason });
+      const b = await new Client(server.base).post('/api/codes/', { mobile: unknown, reason });
+      expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
+      expect(a.status).toBe(200);
+      clock.advance(61_000);
+    }
+  });
+
+  test('enumeration: password login takes as long and answers the same for a registered and an unknown phone', async () => {
+    const { mobile: known } = await registeredClient(server.base);
+    const password = await encryptPassword(server.base, 'wrong-guess1');
+    const attempt = (username: string) =>
+      timed(() => new Client(server.base).post('/api/token/', { username, password, login_type: 1 }));
+    await attempt(newPhone()); // warm-up (the throw-away hash is made on first use)
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const [a, ta] = await attempt(known);
+      const [b, tb] = await attempt(newPhone());
+      expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
+      knownTimes.push(ta);
+      unknownTimes.push(tb);
+    }
+    const [mk, mu] = [median(knownTimes), median(unknownTimes)];
+    // both run exactly one argon2id verification: the medians stay within a factor of 2 of each other (a
+    // shortcut for unknown phones would be an order of magnitude faster)
+    expect(Math.max(mk, mu) / Math.min(mk, mu)).toBeLessThan(2);
+    // and each of them is an argon2id verification, not a shortcut
+    expect(Math.min(mk, mu)).toBeGreaterThan(3);
+  });
+
+  test('after 10 wrong passwords for a phone, every further try needs a solved captcha', async () => {
+    const { mobile } = await registeredClient(server.base);
+    const wrong = await encryptPassword(server.base, 'wrong-guess1');
+    for (let i = 0; i < 10; i += 1) {
+      expectErrorBody(await new Client(server.base).post('/api/token/', { username: mobile, password: wrong, login_type: 1 }), 400, 'invalid');
+    }
+    const right = await encryptPassword(server.base, PASSWORD);
+    const blocked = await new Client(server.base).post('/api/token/', { username: mobile, password: right, login_type: 1 });
+    expectErrorBody(blocked, 429, 'throttled');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const token = await server.app.captchaTokens.issue();
+    const withCaptcha = await new Client(server.base).post(
+      '/api/token/',
+      { username: mobile, password: right, login_type: 1 },
+      { 'x-captcha-token': token },
+    );
+    expect(withCaptcha.status).toBe(200);
+
+    // or the login form's captcha (GET /api/captcha/login/), whose text the test reads where the server keeps it
+    const form = await new Client(server.base).get('/api/captcha/login/');
+    expect(form.status).toBe(200);
+    const wrongText = await new Client(server.base).post('/api/token/', {
+      username: mobile,
+      password: right,
+      login_type: 1,
+      captcha_key: form.body.captcha_key,
+      captcha_value: 'XXXX',
+    });
+    expect(wrongText.body.errors.captcha_value).toEqual(['图形验证码错误或已过期']);
+    const again = await new Client(server.base).get('/api/captcha/login/');
+    const [{ answer }] = await server.app.db.query<{ answer: { text: string } }>(
+      'SELECT answer FROM captcha_challenges WHERE id = $1',
+      [again.body.captcha_key],
+    );
+    const withText = await new Client(server.base).post('/api/token/', {
+      username: mobile,
+      password: right,
+      login_type: 1,
+      captcha_key: again.body.captcha_key,
+      captcha_value: answer.text.toLowerCase(),
+    });
+    expect(withText.status).toBe(200);
+  });
+});
+
+describe.each(engines())('SMS gateway failure on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-gateway`);
+  let gateway: Server;
+  let server: TestServer;
+  const received: string[] = [];
+  beforeAll(async () => {
+    // a stand-in for dysmsapi that refuses like Aliyun does under flow control
+    gateway = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发小时级流控Permits:5', RequestId: 'X' }));
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const accounts = {
+      ...config,
+      sms: { ...config.sms, provider: 'real' as const, endpoint: `http://127.0.0.1:${port}/` },
+    };
+    server = await startServer({ ...accountOptions(db.options()), accounts });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => gateway?.close(resolve));
+  });
+
+  test('a refusal of the gateway is a 503 "验证码发送失败"; the real adapter sent a signed SendSms', async () => {
+    const mobile = newPhone();
+    const res = await new Client(server.base).post('/api/codes/', { mobile, reason: 'LOGIN' });
+    expectErrorBody(res, 503, 'code_send_failed');
+    expect(res.body.message).toBe('验证码发送失败，请稍后重试');
+    const params = new URLSearchParams(received.at(-1));
+    expect(params.get('Action')).toBe('SendSms');
+    expect(params.get('PhoneNumbers')).toBe(mobile);
+    expect(params.get('SignatureMethod')).toBe('HMAC-SHA1');
+    expect(params.get('Signature')).toMatch(/^[A-Za-z0-9+/]{27}=$/);
+    expect(JSON.parse(params.get('TemplateParam')!).code).toMatch(/^[0-9]{6}$/);
+  });
+});

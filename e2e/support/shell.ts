@@ -1,0 +1,92 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { USER_INFO_KEY, type UserInfo } from '../../shared-kernel/src/state/user';
+import { E2E_PORTS } from './ports';
+
+/** The site's URL on a sub-site host: Chromium resolves every *.localhost name to the loopback address. */
+export function siteUrl(prefix: string, path = '/'): string {
+  const host = prefix ? `${prefix}.zhiku.localhost` : 'localhost';
+  return `http://${host}:${E2E_PORTS.shell}${path}`;
+}
+
+/** What the login routes answer (the user info the client stores). */
+export type LoginAnswer = UserInfo & { is_new: boolean };
+
+export interface Account {
+  mobile: string;
+  password: string;
+}
+
+/** What the browser does: the password's UTF-8 bytes, RSA-OAEP/SHA-256 with the API's public key, base64. */
+async function encryptPassword(request: APIRequestContext, password: string): Promise<string> {
+  const res = await request.get('/api/public-key/');
+  const { public_key: pem } = (await res.json()) as { public_key: string };
+  return publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password, 'utf8')).toString('base64');
+}
+
+/** The newest code the SMS simulator delivered (the API's development outbox). */
+async function smsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const res = await request.get(`/api/dev/outbox/?mobile=${mobile}&limit=1`);
+  expect(res.status(), '开发发件箱').toBe(200);
+  const { results } = (await res.json()) as { results: { code: string | null }[] };
+  expect(results[0]?.code, '模拟短信中的验证码').toMatch(/^\d{6}$/);
+  return results[0].code!;
+}
+
+let account: Promise<Account> | null = null;
+
+/**
+ * One active account for the whole run, registered through the real API (SMS code from the simulator's outbox,
+ * the password encrypted as the browser does): the SMS limits per address allow only a few codes a minute.
+ */
+export function testAccount(baseURL: string): Promise<Account> {
+  account ??= (async () => {
+    // a request context of its own: registering logs it in, and the browser contexts must not share that session
+    const request = await playwrightRequest.newContext({ baseURL });
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    const password = 'zhiku2025pass';
+    const sent = await request.post('/api/codes/', { data: { mobile, reason: 'REGISTER' } });
+    expect(sent.status(), '发送注册验证码').toBe(200);
+    const code = await smsCode(request, mobile);
+    const res = await request.post('/api/users/', {
+      data: { username: mobile, code, password: await encryptPassword(request, password), nickname: '林晓雨' },
+    });
+    expect(res.status(), '注册').toBe(201);
+    await request.dispose();
+    return { mobile, password };
+  })();
+  account.catch(() => (account = null));
+  return account;
+}
+
+/** Logs the context in through POST /api/token/ (the session cookie lands in the context); answers the user info. */
+export async function apiLogin(context: BrowserContext, baseURL: string): Promise<LoginAnswer> {
+  const { mobile, password } = await testAccount(baseURL);
+  const res = await context.request.post(`${baseURL}/api/token/`, {
+    data: { username: mobile, password: await encryptPassword(context.request, password), login_type: 1, platform: 3 },
+  });
+  expect(res.status(), '登录').toBe(200);
+  return (await res.json()) as LoginAnswer;
+}
+
+/** The local-storage entry the kernel's setUser() writes (USER_INFO_KEY, with no expiry), as mf-auth's login will. */
+export function storedUserInfo(user: Partial<UserInfo>): [string, string] {
+  return [USER_INFO_KEY, JSON.stringify({ value: user, expire: 0 })];
+}
+
+/** Starts the context with this user info stored (a returning user); a later change by the test stays. */
+export async function startAs(context: BrowserContext, user: Partial<UserInfo>): Promise<void> {
+  const [key, value] = storedUserInfo(user);
+  await context.addInitScript(([k, v]) => {
+    if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
+  }, [key, value]);
+}
+
+/** Writes the user info from this page, as a login in this tab does (other tabs hear it as a storage event). */
+export async function storeUserInfo(page: Page, user: Partial<UserInfo>): Promise<void> {
+  const [key, value] = storedUserInfo(user);
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
+}
+
+/** The shell's site title for a subject (the kernel's format). */
+export { pageTitle, siteContext } from '../../shared-kernel/src/site/site-context';

@@ -1,0 +1,37 @@
+import { isAxiosError } from 'axios';
+
+/** The API's error body (api/src/http/errors.ts): a Chinese message, a machine code and field errors. */
+interface ErrorBody {
+  message?: unknown;
+  code?: unknown;
+  errors?: unknown;
+}
+
+function bodyOf(error: unknown): ErrorBody | null {
+  if (!isAxiosError(error) || !error.response) return null;
+  const data: unknown = error.response.data;
+  return data && typeof data === 'object' ? (data as ErrorBody) : null;
+}
+
+/** The machine `code` of an API error answer, if there is one. */
+export function apiCodeOf(error: unknown): string | undefined {
+  const code = bodyOf(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** HTTP status of a failed request, if the server answered. */
+export function statusOf(error: unknown): number | undefined {
+  return isAxiosError(error) ? error.response?.status : undefined;
+}
+
+/** The first message of each field error (`{ field: ['中文信息'] }`), by field name. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const errors = bodyOf(error)?.errors;
+  const out: Record<string, string> = {};
+  if (!errors || typeof errors !== 'object') return out;
+  for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
+    const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : messages;
+    if (typeof first === 'string') out[field] = first;
+  }
+  return out;
+}

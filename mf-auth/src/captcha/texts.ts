@@ -1,0 +1,25 @@
+/** The captcha's texts (SPEC §2, §4, §8). */
+export const CAPTCHA_TEXTS = {
+  title: '请完成安全验证',
+  success: (seconds: string) => `${seconds}s验证成功`,
+  failure: '验证失败',
+  clickFailure: '验证失败，请重试',
+  checking: '验证中…',
+  loading: '加载中…',
+  refresh: '换一张',
+  switchType: '换一种验证方式',
+  retry: '点击重试',
+  slideHint: '向右拖动滑块填充拼图',
+  slideLabel: '拼图滑块：按左右方向键移动，回车键确认',
+  clickHint: '请依次点击：',
+  clickConfirm: '确认',
+  clickReset: '重选',
+  clickNeed: (n: number) => `请按顺序点击 ${n} 个字`,
+  clickAreaLabel: (n: number) =>
+    `验证图片：请按顺序点击上方所示的 ${n} 个字。也可用方向键移动十字光标，按空格键标记，退格键撤销`,
+  dragHint: '拖动拼图块到图中缺口处',
+  dragLabel: '拼图块：按方向键移动，回车键确认',
+  rotateHint: '拖动滑块，使图片回正',
+  rotateLabel: '旋转角度：按左右方向键调整，回车键确认',
+  types: { slide: '滑块拼图', click: '文字点选', drag: '拖动拼图', rotate: '旋转图片' },
+} as const;

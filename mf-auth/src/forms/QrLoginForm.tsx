@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessageOf, QR_LOGIN_EXPIRY_S, setSession } from 'shared-kernel';
+import { newQrToken, qrHello, qrImageUrl, qrSocketUrl, qrStatus, type QrType } from '../api/qrcode';
+import { openAppDownload } from '../dialogs/store';
+import { completeLogin, type Surface } from '../session/after-login';
+import { TEXTS } from '../texts';
+
+type Phase = { kind: 'loading' } | { kind: 'ready'; token: string } | { kind: 'expired' } | { kind: 'failed'; message: string };
+
+/** Whether a socket message says the code was confirmed (plain 'ok' or JSON with status/type 'ok'). */
+function saysOk(data: unknown): boolean {
+  if (typeof data !== 'string') return false;
+  if (data.trim() === 'ok') return true;
+  try {
+    const message = JSON.parse(data) as { status?: unknown; type?: unknown; msg?: unknown };
+    return message.status === 'ok' || message.msg === 'ok' || message.type === 'ok';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * QR login (SPEC §4): a token, its QR picture and a socket; when the socket says 'ok', the token's status is
+ * asked, and status ok logs in and closes the socket. After the expiry (the server's, else 100 s) the picture
+ * shows '二维码已过期，点击刷新', and clicking gets a new one.
+ */
+export function QrLogin({ type, surface }: { type: QrType; surface: Surface }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const socket = useRef<WebSocket | null>(null);
+  const expiry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const generation = useRef(0);
+
+  const stop = useCallback(() => {
+    generation.current += 1;
+    socket.current?.close();
+    socket.current = null;
+    if (expiry.current) clearTimeout(expiry.current);
+    expiry.current = null;
+  }, []);
+
+  const start = useCallback(async () => {
+    stop();
+    const mine = generation.current;
+    setPhase({ kind: 'loading' });
+    try {
+      const { token, expire_time: seconds } = await newQrToken(type);
+      if (mine !== generation.current) return;
+      if (type === 'wxgzh_login') setSession('officialAccountLoginToken', token);
+      setPhase({ kind: 'ready', token });
+      expiry.current = setTimeout(() => {
+        stop();
+        setPhase({ kind: 'expired' });
+      }, (seconds && seconds > 0 ? seconds : QR_LOGIN_EXPIRY_S) * 1000);
+      const ws = new WebSocket(qrSocketUrl(token));
+      socket.current = ws;
+      ws.onopen = () => ws.send(qrHello(token));
+      ws.onmessage = async (event) => {
+        if (!saysOk(event.data) || mine !== generation.current) return;
+        try {
+          const answer = await qrStatus(type, token);
+          if (answer.status !== 'ok' || !answer.user || mine !== generation.current) return;
+          stop();
+          completeLogin(answer.user, 'qrcode', surface);
+        } catch (error) {
+          if (mine === generation.current) setPhase({ kind: 'failed', message: errorMessageOf(error) });
+        }
+      };
+    } catch (error) {
+      if (mine === generation.current) setPhase({ kind: 'failed', message: errorMessageOf(error) });
+    }
+  }, [type, surface, stop]);
+
+  useEffect(() => {
+    void start();
+    return stop;
+  }, [start, stop]);
+
+  return (
+    <div className="ma-qr">
+      <div className="ma-qr-box">
+        {phase.kind === 'ready' && <img src={qrImageUrl(type, phase.token)} alt={TEXTS.qr.imgAlt} width={180} height={180} />}
+        {phase.kind === 'loading' && <p className="ma-muted">{TEXTS.qr.loading}</p>}
+        {(phase.kind === 'expired' || phase.kind === 'failed') && (
+          <button type="button" className="ma-qr-cover" title={phase.kind === 'failed' ? phase.message : undefined} onClick={() => void start()}>
+            {phase.kind === 'expired' ? TEXTS.qr.expired : TEXTS.qr.failed}
+          </button>
+        )}
+      </div>
+      <p className="ma-qr-hint">{type === 'login' ? TEXTS.qr.hint : TEXTS.qr.wxgzhHint}</p>
+      {type === 'login' && (
+        <p className="ma-muted ma-qr-app">
+          {TEXTS.qr.noApp}
+          <button type="button" className="ma-link" onClick={openAppDownload}>
+            {TEXTS.qr.download}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** login_qrcode (PC only): scan with the product's app. */
+export function QrLoginForm({ surface }: { surface: Surface }) {
+  return <QrLogin type="login" surface={surface} />;
+}

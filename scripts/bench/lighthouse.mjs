@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// Lighthouse benchmark (`npm run bench:lighthouse [-- /path ...]`): starts the composed site from the current builds
+// (scripts/site.mjs, a fresh data folder, loopback ports of its own), runs the npm `lighthouse` CLI with the system
+// Chromium on each path (default `/`) with its default mobile profile, and prints Performance, Accessibility,
+// Best Practices and SEO with LCP, TBT and CLS. Build first (`npm run build`): this measures what is in dist/.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../build.mjs';
+import { startSite } from '../site.mjs';
+
+// below the ephemeral port range (32768+), so no outgoing connection of the machine holds one of them
+const PORTS = { shell: 19480, api: 19490, remoteBase: 19481 };
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+function runLighthouse(url, outFile) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        url,
+        '--output=json',
+        `--output-path=${outFile}`,
+        `--only-categories=${CATEGORIES.join(',')}`,
+        `--chrome-flags=${CHROME_FLAGS}`,
+        '--quiet',
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse 退出码 ${code}`))));
+  });
+}
+
+function summary(report) {
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => report.audits[id];
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: audit('first-contentful-paint').displayValue,
+    lcp: audit('largest-contentful-paint').displayValue,
+    tbt: audit('total-blocking-time').displayValue,
+    cls: audit('cumulative-layout-shift').displayValue,
+    si: audit('speed-index').displayValue,
+    failed: Object.values(report.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => `${a.id} (${a.displayValue ?? a.score})`),
+  };
+}
+
+async function main() {
+  const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
+  const targets = paths.length ? paths : ['/'];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  const site = await startSite({ port: PORTS.shell, apiPort: PORTS.api, remotePortBase: PORTS.remoteBase, dataDir, quiet: true });
+  try {
+    for (const target of targets) {
+      const url = `${site.url}${target}`;
+      const outFile = path.join(dataDir, `report-${targets.indexOf(target)}.json`);
+      await runLighthouse(url, outFile);
+      const s = summary(JSON.parse(readFileSync(outFile, 'utf8')));
+      console.log(`\nLighthouse（移动端）${target}`);
+      console.log(`  Performance ${s.performance} · Accessibility ${s.accessibility} · Best Practices ${s.bestPractices} · SEO ${s.seo}`);
+      console.log(`  FCP ${s.fcp} · LCP ${s.lcp} · TBT ${s.tbt} · CLS ${s.cls} · Speed Index ${s.si}`);
+      if (s.failed.length) console.log(`  未满分的审计: ${s.failed.join(', ')}`);
+    }
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  process.exit(1);
+});

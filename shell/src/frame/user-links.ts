@@ -1,0 +1,23 @@
+import { routePath, userInfoPath } from 'shared-kernel';
+
+/** The entry points every visitor sees in the navbar. */
+export function siteLinks(): { label: string; to: string }[] {
+  return [
+    { label: '分类', to: routePath('articles.cate.list') },
+    { label: '上传文档', to: routePath('user.docs.upload') },
+    { label: '写文章', to: routePath('user.blogs.write') },
+  ];
+}
+
+/** The logged-in user's menu (before 退出登录). */
+export function userLinks(): { label: string; to: string }[] {
+  return [
+    { label: '个人信息', to: userInfoPath(0) },
+    { label: '我的文档', to: routePath('user.docs.list') },
+    { label: '我的写作', to: routePath('user.blogs.list') },
+    { label: '我的收藏', to: routePath('user.collect.list') },
+    { label: '我的金币', to: routePath('user.coin.list') },
+    { label: '我的订单', to: routePath('user.pay.orderHistory') },
+    { label: '账号设置', to: routePath('user.settingItems') },
+  ];
+}
