@@ -1,7 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { CommentsPage } from '../comments/CommentsPage';
 
-// Minimal first version; filled in below the route wiring.
+/** articles/blogs/comment/{id}. */
 export default function BlogCommentsPage() {
-  const { id = '' } = useParams();
-  return <main data-page="BlogCommentsPage" data-id={id}><h1>加载中…</h1></main>;
+  return <CommentsPage kind="blogs" />;
 }

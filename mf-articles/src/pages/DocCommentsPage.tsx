@@ -1,7 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { CommentsPage } from '../comments/CommentsPage';
 
-// Minimal first version; filled in below the route wiring.
+/** articles/docs/comment/{id}. */
 export default function DocCommentsPage() {
-  const { id = '' } = useParams();
-  return <main data-page="DocCommentsPage" data-id={id}><h1>加载中…</h1></main>;
+  return <CommentsPage kind="docs" />;
 }

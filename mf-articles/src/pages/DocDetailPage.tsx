@@ -1,7 +1,143 @@
-import { useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { errorMessageOf, routePath, useUser } from 'shared-kernel';
+import { downloadDoc, getDoc, getDocQuota, getDocShareSign, getRecommend, type DocDetail, type DocItem } from '../api/documents';
+import { CommentSection } from '../comments/CommentSection';
+import { ActionBar } from '../detail/ActionBar';
+import { formatDate } from '../detail/download';
+import { DocFacts, DocIconBadge, DocRow, Stars } from '../detail/DocParts';
+import { DocPreview } from '../detail/DocPreview';
+import { DownloadBox } from '../detail/DownloadBox';
+import { DetailState, useDetailStyles } from '../detail/layout';
+import { cancelPendingLogin } from '../detail/require-login';
+import { useWide } from '../detail/use-wide';
 
-// Minimal first version; filled in below the route wiring.
+/** articles/docs/detail/{id}: the document, its preview, download, favourite, share, complaint, comments. */
 export default function DocDetailPage() {
+  useDetailStyles();
   const { id = '' } = useParams();
-  return <main data-page="DocDetailPage" data-id={id}><h1>加载中…</h1></main>;
+  const [search] = useSearchParams();
+  const sign = search.get('sign') ?? undefined;
+  const user = useUser();
+  const wide = useWide();
+  const [doc, setDoc] = useState<DocDetail | null>(null);
+  const [error, setError] = useState<{ status?: number; message: string } | null>(null);
+
+  // Reloaded on login or logout: is_collected, is_purchased and the history depend on who reads.
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    getDoc(id).then(
+      (d) => live && setDoc(d),
+      (e: unknown) => live && setError({ status: (e as { response?: { status: number } }).response?.status, message: errorMessageOf(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, user?.uid]);
+  useEffect(() => cancelPendingLogin, [id]);
+
+  const quota = useCallback(() => getDocQuota(id), [id, user?.uid]); // eslint-disable-line react-hooks/exhaustive-deps
+  const download = useCallback(() => downloadDoc(id, sign), [id, sign]);
+  const shareSign = useCallback(() => getDocShareSign(id), [id]);
+
+  if (error) return <DetailState notFound={error.status === 404 || error.status === 400} message={error.message} kind="文档" />;
+  if (!doc || String(doc.id) !== id) return <DetailState loading kind="文档" />;
+
+  const downloadBox = (
+    <DownloadBox key={`${id}:${user?.uid ?? 0}`} quota={quota} download={download} owned={doc.is_owner || doc.is_purchased} />
+  );
+  return (
+    <main className="ad-page" data-page="doc-detail">
+      <nav className="ad-crumbs" aria-label="当前位置">
+        <Link to="/">首页</Link>
+        {doc.category_path.map((c) => (
+          <span key={c.id}>
+            <span aria-hidden="true"> › </span>
+            <Link to={routePath('articles.docs.list', { id: c.id })}>{c.name}</Link>
+          </span>
+        ))}
+      </nav>
+      <div className="ad-layout">
+        <div className="ad-main">
+          <header className="ad-card ad-head">
+            <DocIconBadge extCate={doc.ext_cate} active={doc.active} />
+            <div className="ad-head-main">
+              <h1 className="ad-title">{doc.title}</h1>
+              <div className="ad-byline">
+                <span>
+                  上传者 <strong>{doc.uploader.nickname || '匿名用户'}</strong>
+                </span>
+                <span>{formatDate(doc.create_time)}</span>
+                <span>
+                  分类 <Link to={routePath('articles.docs.list', { id: doc.category.id })}>{doc.category.name}</Link>
+                </span>
+                {doc.active !== 1 && <span className="ad-status">{doc.status_text}</span>}
+              </div>
+              <div className="ad-rating-row">
+                <Stars rating={doc.rating} />
+                <span className={doc.is_free ? 'ad-tag ad-tag-free' : 'ad-tag ad-tag-paid'}>{doc.is_free ? '免费' : '付费'}</span>
+              </div>
+              <DocFacts doc={doc} />
+            </div>
+          </header>
+          {doc.summary && (
+            <section className="ad-card ad-summary" aria-label="简介">
+              <h2 className="ad-section-title">文档简介</h2>
+              <p>{doc.summary}</p>
+            </section>
+          )}
+          <ActionBar
+            kind="docs"
+            id={doc.id}
+            collected={doc.is_collected}
+            collectCount={doc.collect_count}
+            onCollected={(collected) =>
+              setDoc((d) => d && { ...d, is_collected: collected, collect_count: Math.max(0, d.collect_count + (collected ? 1 : -1)) })
+            }
+            shareSign={shareSign}
+          />
+          <DocPreview id={id} preview={doc.preview} wide={wide} />
+          {!wide && <section className="ad-card ad-side-download">{downloadBox}</section>}
+          <CommentSection kind="docs" id={id} mode="section" />
+        </div>
+        <aside className="ad-side">
+          {wide && (
+            <section className="ad-card ad-side-download" aria-label="下载">
+              <h2 className="ad-section-title">下载文档</h2>
+              {downloadBox}
+            </section>
+          )}
+          <Recommend id={id} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function Recommend({ id }: { id: string }) {
+  const [docs, setDocs] = useState<DocItem[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    getRecommend(id).then(
+      (page) => live && setDocs(page.results.filter((d) => String(d.id) !== id)),
+      () => live && setDocs([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (!docs || docs.length === 0) return null;
+  return (
+    <section className="ad-card ad-recommend" aria-labelledby="ad-recommend-title">
+      <h2 id="ad-recommend-title" className="ad-section-title">
+        相关推荐
+      </h2>
+      <ul className="ad-doc-list">
+        {docs.map((d) => (
+          <DocRow key={d.id} doc={d} />
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorMessageOf, routePath } from 'shared-kernel';
+import { getBlog } from '../api/blogs';
+import { getDoc } from '../api/documents';
+import { DetailState, useDetailStyles } from '../detail/layout';
+import { cancelPendingLogin } from '../detail/require-login';
+import type { CommentKind } from './api';
+import { CommentSection } from './CommentSection';
+
+/** articles/{docs|blogs}/comment/{id}: every comment of one item, scrolling on, with the form to post one. */
+export function CommentsPage({ kind }: { kind: CommentKind }) {
+  useDetailStyles();
+  const { id = '' } = useParams();
+  const [title, setTitle] = useState<string | null>(null);
+  const [error, setError] = useState<{ status?: number; message: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    (kind === 'docs' ? getDoc(id) : getBlog(id)).then(
+      (item) => live && setTitle(item.title),
+      (e: unknown) => live && setError({ status: (e as { response?: { status: number } }).response?.status, message: errorMessageOf(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, id]);
+  useEffect(() => cancelPendingLogin, [id]);
+
+  const noun = kind === 'docs' ? '文档' : '文章';
+  if (error) return <DetailState notFound={error.status === 404 || error.status === 400} message={error.message} kind={noun} />;
+  const detail = routePath(kind === 'docs' ? 'articles.docs.detail' : 'articles.blogs.detail', { id });
+  return (
+    <main className="ad-page ad-comments-page" data-page={`${kind}-comments`}>
+      <div className="ad-card">
+        <h1 className="ad-title">评论详情</h1>
+        {title !== null && (
+          <p className="ad-muted">
+            {noun}：<Link to={detail}>{title}</Link>
+          </p>
+        )}
+      </div>
+      <CommentSection kind={kind} id={id} mode="page" />
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessageOf } from 'shared-kernel';
+import { apiHref, getPreviewText, getPreviewUrl, type PreviewInfo } from '../api/documents';
+import { Markdown } from './Markdown';
+
+/**
+ * The in-page reader. PDFs: the API serves a PDF cut to the readable pages, shown by the browser's own PDF viewer
+ * (pdf.js is not part of the site; page images would cost 4-8 times the bytes, api/README.md); phones, whose
+ * browsers often cannot show a PDF inside a page, get a link that opens it. TXT and Markdown: the API's text
+ * pages, loaded one after another.
+ */
+export function DocPreview({ id, preview, wide }: { id: string; preview: PreviewInfo; wide: boolean }) {
+  const remaining = preview.limited ? Math.max(0, preview.pages - preview.preview_pages) : 0;
+  return (
+    <section className="ad-card ad-preview" aria-label="文档预览">
+      {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} wide={wide} />}
+      {(preview.type === 'text' || preview.type === 'markdown') && (
+        <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} />
+      )}
+      {preview.type === 'none' && <p className="ad-empty">该文档格式暂不支持在线预览，请下载后阅读</p>}
+      {remaining > 0 && (
+        <div className="ad-preview-limit" role="note">
+          <strong>剩余 {remaining} 页需下载后阅读</strong>
+          {preview.message && <span className="ad-muted">{preview.message}</span>}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PdfPreview({ id, pages, wide }: { id: string; pages: number; wide: boolean }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let live = true;
+    getPreviewUrl(id, 1).then(
+      (answer) => live && setUrl(apiHref(answer.url)),
+      (e: unknown) => live && setError(errorMessageOf(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (error) return <p className="ad-error">{error}</p>;
+  if (!url) return <div className="ad-skeleton" aria-busy="true" />;
+  return (
+    <div className="ad-pdf">
+      {wide && <iframe className="ad-pdf-frame" src={url} title="文档预览" />}
+      <a className="ad-btn ad-pdf-open" href={url} target="_blank" rel="noopener">
+        {wide ? '在新窗口中阅读' : `阅读预览（共 ${pages} 页）`}
+      </a>
+    </div>
+  );
+}
+
+function TextPreview({ id, markdown, pages }: { id: string; markdown: boolean; pages: number }) {
+  const [texts, setTexts] = useState<string[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+
+  const loadPage = useCallback(
+    async (page: number) => {
+      setLoading(true);
+      setError('');
+      try {
+        const { url } = await getPreviewUrl(id, page);
+        const text = await getPreviewText(url);
+        setTexts((list) => (list.length === page - 1 ? [...list, text] : list));
+      } catch (e) {
+        setError(errorMessageOf(e));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [id],
+  );
+
+  useEffect(() => {
+    setTexts([]);
+    void loadPage(1);
+  }, [loadPage]);
+
+  const next = texts.length + 1;
+  return (
+    <div className="ad-reader" data-testid="text-preview">
+      {texts.map((text, i) => (
+        <article key={i} className="ad-reader-page" aria-label={`第 ${i + 1} 页`}>
+          {markdown ? <Markdown source={text} /> : <div className="ad-plain">{text}</div>}
+          {pages > 1 && (
+            <div className="ad-page-no">
+              {i + 1} / {pages}
+            </div>
+          )}
+        </article>
+      ))}
+      {loading && <div className="ad-skeleton" aria-busy="true" />}
+      {error && (
+        <p className="ad-error">
+          {error}
+          <button type="button" className="ad-link" onClick={() => void loadPage(next)}>
+            重试
+          </button>
+        </p>
+      )}
+      {!loading && !error && texts.length > 0 && next <= pages && (
+        <button type="button" className="ad-btn ad-block" onClick={() => void loadPage(next)}>
+          继续阅读（第 {next} 页）
+        </button>
+      )}
+    </div>
+  );
+}

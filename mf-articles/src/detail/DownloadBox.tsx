@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessageOf, isNotLoggedIn, navigate, toastError, toastSuccess } from 'shared-kernel';
+import type { DownloadOutcome, PayAnswer, Quota } from '../api/documents';
+import { formatDateTime, formatPrice, payPath, startBrowserDownload } from './download';
+import { loginThen } from './require-login';
+
+export interface DownloadBoxProps {
+  /** Reads the requester's free quota for this item. */
+  quota: () => Promise<Quota>;
+  /** Asks for the download: a signed link or a payment answer. */
+  download: () => Promise<DownloadOutcome>;
+  /** Bought (or one's own): downloads cost nothing. */
+  owned?: boolean;
+  compact?: boolean;
+  label?: string;
+}
+
+/** The quota left, the download button, and after a 402 what the API answered with the way to payment. */
+export function DownloadBox({ quota, download, owned = false, compact = false, label = '立即下载' }: DownloadBoxProps) {
+  const [info, setInfo] = useState<Quota | null>(null);
+  const [pay, setPay] = useState<PayAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(() => {
+    quota().then(setInfo, () => undefined);
+  }, [quota]);
+  useEffect(refresh, [refresh]);
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const outcome = await download();
+      if (outcome.ok) {
+        setPay(null);
+        startBrowserDownload(outcome.link.url);
+        toastSuccess('开始下载');
+        refresh();
+      } else setPay(outcome.pay);
+    } catch (error) {
+      // a session that expired: the kernel asked for login; download again afterwards
+      if (isNotLoggedIn(error)) loginThen(() => void run(), '登录后下载', false);
+      else toastError(errorMessageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={compact ? 'ad-download ad-download-compact' : 'ad-download'}>
+      {!compact && info && <QuotaText info={info} owned={owned} />}
+      {compact && info && !info.is_free && <span className="ad-price">{formatPrice(info.price)}</span>}
+      <button type="button" className="ad-btn ad-primary ad-download-btn" disabled={busy} onClick={run}>
+        {busy ? '请稍候…' : label}
+      </button>
+      {pay && (
+        <div className="ad-pay" role="alert">
+          <p>{pay.message}</p>
+          {pay.code === 'free_quota_exhausted' && pay.reset_time && (
+            <p className="ad-muted">免费次数将于 {formatDateTime(pay.reset_time)} 重置</p>
+          )}
+          <button type="button" className="ad-btn ad-primary" onClick={() => navigate(payPath(pay))}>
+            {pay.code === 'free_quota_exhausted' ? '购买下载套餐' : `去支付${pay.price ? ` ${formatPrice(pay.price)}` : ''}`}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function QuotaText({ info, owned }: { info: Quota; owned: boolean }) {
+  if (owned) return <p className="ad-quota">已拥有，可直接下载</p>;
+  if (!info.is_free)
+    return (
+      <p className="ad-quota">
+        <span className="ad-price">{formatPrice(info.price)}</span> 付费文档，购买后即可下载
+      </p>
+    );
+  return (
+    <p className="ad-quota" data-testid="quota">
+      免费下载 · 今日剩余免费下载次数 <strong>{info.left}</strong>/{info.total}
+      {info.downloaded_today && <span className="ad-muted">（今日已下载，再次下载不占次数）</span>}
+    </p>
+  );
+}

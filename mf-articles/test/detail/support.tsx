@@ -1,0 +1,170 @@
+// What the detail and comment tests share: a scripted API on loopback (jsdom's XMLHttpRequest reaches it over
+// real HTTP, cross-origin, hence the CORS answers), fixtures shaped like the API's answers, and mounting a page
+// under its route. Unscripted requests get 404 `{message: '接口不存在'}`.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { render, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { clearToasts, clearUser, http as kernelHttp, INITIAL_APP_STATE, setAppState, setUser } from 'shared-kernel';
+
+export interface Received {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+}
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  type?: string;
+}
+export type Script = (request: Received) => Reply;
+
+export interface FakeApi {
+  origin: string;
+  on(route: string, reply: Reply | Script): void;
+  calls(route: string): Received[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeApi(): Promise<FakeApi> {
+  const received: Received[] = [];
+  let scripts = new Map<string, Script>();
+  const server = http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const text = Buffer.concat(chunks).toString('utf8');
+      const request: Received = {
+        method: req.method ?? 'GET',
+        path: url.pathname.replace(/^\/api/, ''),
+        query: url.searchParams,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
+      received.push(request);
+      const script = scripts.get(`${request.method} ${request.path}`);
+      const reply = script ? script(request) : { status: 404, body: { message: '接口不存在', code: 'not_found' } };
+      res.statusCode = reply.status ?? 200;
+      if (reply.status === 204) return void res.end();
+      const isText = typeof reply.body === 'string';
+      res.setHeader('Content-Type', reply.type ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'));
+      res.end(isText ? reply.body : JSON.stringify(reply.body ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    on(route, reply) {
+      scripts.set(route, typeof reply === 'function' ? reply : () => reply);
+    },
+    calls: (route) => received.filter((r) => `${r.method} ${r.path}` === route),
+    reset() {
+      received.length = 0;
+      scripts = new Map();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Points the kernel's client at the fake API and forgets what the last test left. */
+export function resetPage(api: FakeApi): void {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  kernelHttp.defaults.baseURL = `${api.origin}/api`;
+  api.reset();
+  clearToasts();
+  clearUser();
+  setAppState({ ...INITIAL_APP_STATE });
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+}
+
+export function logIn(uid = 7, nickname = '读者甲'): void {
+  setUser({ uid, nickname, is_active: 1 });
+}
+
+export function toastTexts(): string[] {
+  return [...document.querySelectorAll('.kt-item .kt-body')].map((el) => el.textContent ?? '');
+}
+
+export async function expectToast(text: string): Promise<void> {
+  await waitFor(() => expect(toastTexts()).toContain(text));
+}
+
+/** Renders a page under its route pattern at `path` (the shell's router mounts it the same way). */
+export function openPage(Page: ComponentType, pattern: string, path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={pattern} element={<Page />} />
+        <Route path="*" element={<p>其他页面</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+export const PAGE = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
+
+export function docFixture(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 12,
+    title: '唐诗三百首选读',
+    summary: '床前明月光，疑是地上霜。',
+    category: { id: 3, name: '唐诗' },
+    uploader: { uid: 5, nickname: '梅听听雨' },
+    file_type: 'txt',
+    ext_cate: 'other',
+    size: 2284,
+    pages: 5,
+    status: 1,
+    status_text: '已发布',
+    active: 1,
+    score: 45000,
+    rating: 3,
+    views: 996,
+    downloads: 239,
+    comment_count: 0,
+    collect_count: 2,
+    price: 0,
+    is_free: true,
+    create_time: '2026-11-22T00:05:53.002Z',
+    category_path: [
+      { id: 1, name: '诗词' },
+      { id: 3, name: '唐诗' },
+    ],
+    preview: { type: 'text', pages: 5, preview_pages: 5, limited: false },
+    is_collected: false,
+    is_purchased: false,
+    is_owner: false,
+    ...overrides,
+  };
+}
+
+export function quotaFixture(overrides: Record<string, unknown> = {}) {
+  return { left: 1, total: 2, used: 1, reset_time: '2026-11-24T16:00:00.000Z', is_free: true, price: 0, need_pay: false, downloaded_today: false, ...overrides };
+}
+
+/** The routes a document detail calls besides the ones a test is about. */
+export function scriptDoc(api: FakeApi, doc = docFixture()): void {
+  api.on(`GET /docs/${doc.id}/`, { body: doc });
+  api.on(`GET /obj-left-free-down-num/docs/${doc.id}/`, { body: quotaFixture({ is_free: doc.is_free, price: doc.price }) });
+  api.on('GET /articles-recommend/', { body: PAGE([]) });
+  api.on('GET /docs-comment/', { body: PAGE([]) });
+  api.on('GET /docs-setting/', { body: { comment_max_length: 500, report_max_length: 1000, report_reasons: [{ value: 'infringement', label: '侵犯版权' }, { value: 'other', label: '其他' }] } });
+  api.on(`GET /docs-preview-url/${doc.id}/1/`, { body: { id: doc.id, page: 1, type: 'text', url: `/api/docs-preview-file/${doc.id}/?token=t1` } });
+  api.on(`GET /docs-preview-file/${doc.id}/`, { body: '床前明月光，疑是地上霜。\n举头望明月，低头思故乡。' });
+}
