@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { ApiError, invalid, throttled } from '../http/errors';
+import { ApiError, invalid } from '../http/errors';
 import type { MailSender } from '../providers/mail';
 import type { SmsSender } from '../providers/sms';
 import { loadServerSecret } from '../security/server-secrets';
@@ -30,6 +30,24 @@ const DAY = 24 * HOUR;
 const SEND_LOCK_KEY = 72_640_002;
 export const CODE_FORMAT_MESSAGE = '验证码格式不正确';
 export const CODE_WRONG_MESSAGE = '验证码错误或已过期';
+
+/** The per-target caps' texts, by channel: the hour's and the day's. */
+export const QUOTA_MESSAGES = {
+  sms: { hour: '该手机号获取验证码次数过多，请一小时后再试', day: '该手机号今日获取验证码次数已达上限，请明天再试' },
+  email: { hour: '该邮箱获取验证码次数过多，请一小时后再试', day: '该邮箱今日获取验证码次数已达上限，请明天再试' },
+} as const;
+
+/**
+ * A per-phone (or per-mailbox) cap: 400, not 429. A 429 makes the browser open the security check, and
+ * no solved captcha lifts these caps, so the user would go round in circles. `retry_after` (and the header)
+ * still say when a code may be asked again.
+ */
+function phoneCap(seconds: number, code: string, message: string, period?: 'hour' | 'day'): ApiError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  const error = new ApiError(400, code, message, undefined, { retry_after: wait, ...(period ? { period } : {}) });
+  error.retryAfter = wait;
+  return error;
+}
 
 export type Channel = 'sms' | 'email';
 
@@ -77,16 +95,16 @@ export async function verificationCodes(deps: CodeDeps): Promise<VerificationCod
       const since = (ms: number) => sent.filter((at) => at > t.getTime() - ms);
       if (sent.length && t.getTime() - sent[0] < CODE_RULES.resendMs) {
         const wait = Math.ceil((sent[0] + CODE_RULES.resendMs - t.getTime()) / 1000);
-        throw throttled(wait, `验证码发送过于频繁，请在${wait}秒后重试`, 'code_too_frequent');
+        throw phoneCap(wait, 'code_too_frequent', `验证码发送过于频繁，请在${wait}秒后重试`);
       }
       const lastHour = since(HOUR);
       if (lastHour.length >= CODE_RULES.perHour) {
         const wait = (lastHour[CODE_RULES.perHour - 1] + HOUR - t.getTime()) / 1000;
-        throw throttled(wait, '获取验证码次数过多，请一小时后再试', 'code_hourly_limit');
+        throw phoneCap(wait, 'sms_quota_exceeded', QUOTA_MESSAGES[channel].hour, 'hour');
       }
       if (sent.length >= CODE_RULES.perDay) {
         const wait = (sent[CODE_RULES.perDay - 1] + DAY - t.getTime()) / 1000;
-        throw throttled(wait, '今日获取验证码次数已达上限，请明天再试', 'code_daily_limit');
+        throw phoneCap(wait, 'sms_quota_exceeded', QUOTA_MESSAGES[channel].day, 'day');
       }
       await tx.query(
         `UPDATE verification_codes SET consume_time = $4

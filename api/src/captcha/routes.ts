@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors';
 import { StringEnum } from '../http/validation';
 import { CHALLENGES, type ChallengeData } from './challenges';
-import { CAPTCHA_TYPES, CHALLENGE_TTL_S, LOGIN_TTL_S, REP_CODE, limitsFromEnv, type CaptchaLimits } from './config';
+import { CAPTCHA_TYPES, CHALLENGE_TTL_S, REP_CODE, limitsFromEnv, type CaptchaLimits } from './config';
 import { loadCaptchaFont } from './font';
-import { loginCaptcha } from './login-image';
+import { issueLoginCaptcha } from './verify-login';
 import { pick } from './random';
 import { countRequest, saveChallenge, sweep, takeChallenge } from './store';
 
@@ -165,9 +165,7 @@ export async function captchaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       if (await overLimit(request, request.query.clientUid)) return LIMITED;
-      const { text, image } = await loginCaptcha(font);
-      const captcha_key = await saveChallenge(app.db, 'login', { text }, LOGIN_TTL_S);
-      return { repCode: REP_CODE.ok, repMsg: '成功', captcha_key, captcha_image: image, expiresIn: LOGIN_TTL_S };
+      return { repCode: REP_CODE.ok, repMsg: '成功', ...(await issueLoginCaptcha(app)) };
     },
   );
 }

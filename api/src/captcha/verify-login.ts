@@ -1,8 +1,27 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ID_PATTERN, takeChallenge } from './store';
+import { LOGIN_TTL_S } from './config';
+import { ID_PATTERN, saveChallenge, takeChallenge } from './store';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** A new login-form captcha (SPEC §3: captcha_key, captcha_image as base64 PNG). */
+export interface LoginCaptchaIssued {
+  captcha_key: string;
+  captcha_image: string;
+  expiresIn: number;
+}
+
+/**
+ * Draws a login-form captcha and stores its text for 5 minutes: GET /api/captcha/login/ and the login route's
+ * "captcha required" answer both give one. The drawing code (and Skia with it) is loaded on first use.
+ */
+export async function issueLoginCaptcha(app: FastifyInstance): Promise<LoginCaptchaIssued> {
+  const [{ loginCaptcha }, { loadCaptchaFont }] = await Promise.all([import('./login-image'), import('./font')]);
+  const { text, image } = await loginCaptcha(loadCaptchaFont());
+  const captcha_key = await saveChallenge(app.db, 'login', { text }, LOGIN_TTL_S);
+  return { captcha_key, captcha_image: image, expiresIn: LOGIN_TTL_S };
+}
 
 /**
  * Checks the login form's captcha (GET /api/captcha/login/ issued `key`): true when `value` is its text, in any

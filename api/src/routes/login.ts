@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CodeField, Done, LoginAnswer, PasswordField, PlatformField, platformOf, ShareAppKeyField } from '../auth/fields';
 import { completeLogin } from '../auth/login';
-import { verifyLoginCaptcha } from '../captcha';
+import { issueLoginCaptcha, verifyLoginCaptcha } from '../captcha';
 import { verifyPassword } from '../auth/passwords';
 import { CountryCodeField, MobileField, parsePhone, phoneKey } from '../auth/phone';
 import { readPassword } from '../auth/rsa';
@@ -13,9 +13,18 @@ import { ApiError, invalid } from '../http/errors';
 import { messages, Text } from '../http/validation';
 import { ProviderError } from '../providers/http-transport';
 
-/** Wrong passwords per phone before every further try needs a solved captcha. */
-export const PASSWORD_FAILURE_LIMITS = [{ max: 10, windowMs: 3_600_000 }];
 const LOGIN_FAILED = '手机号或密码错误';
+const CAPTCHA_REQUIRED = '请输入图形验证码';
+const CAPTCHA_WRONG = '图形验证码错误或已过期，请重新输入';
+const CAPTCHA_WRONG_FIELD = '图形验证码错误或已过期';
+
+/**
+ * 400 asking for the login form's image captcha (mf-auth's LoginMobileForm shows it on these codes), with a
+ * fresh one: `captcha_required: true`, `captcha_key`, `captcha_image` (base64 PNG), `expiresIn`.
+ */
+async function captchaAnswer(app: FastifyInstance, code: string, message: string, field: string): Promise<ApiError> {
+  return new ApiError(400, code, message, { captcha_value: [field] }, { captcha_required: true, ...(await issueLoginCaptcha(app)) });
+}
 
 const TokenBody = Type.Object(
   {
@@ -94,20 +103,28 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
 
       if (body.password === undefined) throw invalid({ password: ['请输入密码'] }, '请输入密码');
       const password = readPassword(app.passwords, body.password, 'password', false);
-      // known and unknown phones go the same way: same limiter, one argon2 verification, same answer
-      const failureKey = `pwd-fail:${phoneKey(phone)}`;
+      // known and unknown phones go the same way: same counters, one argon2 verification, same answer
+      const failures = [
+        { key: `pwd-fail:${phoneKey(phone)}`, limits: app.rateLimiter.limits('password-failures') },
+        { key: `pwd-fail-ip:${request.ip}`, limits: app.rateLimiter.limits('password-failures-address') },
+      ];
+      const captchaNeeded = async () =>
+        (await Promise.all(failures.map((f) => app.rateLimiter.reached(f.key, f.limits)))).some(Boolean);
       if (body.captcha_key !== undefined || body.captcha_value !== undefined) {
-        // the login form's own captcha stands in for the security check once the wrong passwords pile up
+        // a captcha sent is always checked (and spent), needed or not
         if (!(await verifyLoginCaptcha(app, body.captcha_key ?? '', body.captcha_value ?? ''))) {
-          throw invalid({ captcha_value: ['图形验证码错误或已过期'] }, '图形验证码错误或已过期，请刷新后重试');
+          throw await captchaAnswer(app, 'captcha_invalid', CAPTCHA_WRONG, CAPTCHA_WRONG_FIELD);
         }
-      } else {
-        await app.rateLimiter.check(request, failureKey, PASSWORD_FAILURE_LIMITS, '密码错误次数过多，请完成安全验证后重试');
+      } else if (await captchaNeeded()) {
+        // not a 429: the browser's security check cannot lift this, the login form's own captcha does
+        throw await captchaAnswer(app, 'captcha_required', CAPTCHA_REQUIRED, CAPTCHA_REQUIRED);
       }
       const user = await findUserByPhone(app.db, phone);
       if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-        await app.rateLimiter.count(failureKey, PASSWORD_FAILURE_LIMITS);
-        throw invalid({ non_field_errors: [LOGIN_FAILED] }, LOGIN_FAILED);
+        await Promise.all(failures.map((f) => app.rateLimiter.count(f.key, f.limits)));
+        // the try that reaches the limit already hands the form its captcha for the next one
+        const extra = (await captchaNeeded()) ? { captcha_required: true, ...(await issueLoginCaptcha(app)) } : undefined;
+        throw new ApiError(400, 'invalid', LOGIN_FAILED, { non_field_errors: [LOGIN_FAILED] }, extra);
       }
       return completeLogin(request, reply, user, { loginType: LOGIN_TYPES.password, platform });
     },

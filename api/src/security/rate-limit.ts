@@ -42,7 +42,17 @@ export const RATE_LIMIT_GROUPS = {
   account: [{ max: 60, windowMs: MINUTE }],
   /** Anonymous client error reports. */
   'client-report': [{ max: 30, windowMs: MINUTE }],
+  /**
+   * Not a route group: wrong passwords of POST /api/token/ for one account (phone), counted only on failure;
+   * once reached, every login of that account needs the login form's image captcha. Not scaled.
+   */
+  'password-failures': [{ max: 3, windowMs: 15 * MINUTE }],
+  /** The same per address (many people may share one, so more of them). */
+  'password-failures-address': [{ max: 10, windowMs: 15 * MINUTE }],
 } satisfies Record<string, Limit[]>;
+
+/** Groups whose limits are per account, not per address: RATE_LIMIT_SCALE leaves them alone. */
+const UNSCALED: ReadonlySet<string> = new Set(['password-failures']);
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
 
@@ -145,6 +155,8 @@ export interface RateLimiter {
   check(request: FastifyRequest, key: string, limits: Limit[], message?: string): Promise<void>;
   /** Counts a hit without checking. */
   count(key: string, limits: Limit[]): Promise<void>;
+  /** True when the hits so far have reached one of the limits (nothing counted; false while the store is down). */
+  reached(key: string, limits: Limit[]): Promise<boolean>;
   readonly store: RateLimitStore;
 }
 
@@ -190,7 +202,8 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     store: options.store,
     limits(group) {
       const base = options.overrides?.[group] ?? RATE_LIMIT_GROUPS[group];
-      return base.map((l) => ({ max: Math.max(1, Math.round(l.max * scale)), windowMs: l.windowMs }));
+      const factor = UNSCALED.has(group) ? 1 : scale;
+      return base.map((l) => ({ max: Math.max(1, Math.round(l.max * factor)), windowMs: l.windowMs }));
     },
     async enforce(request, key, limits, message) {
       const t = now();
@@ -206,6 +219,11 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     async count(key, limits) {
       const t = now();
       await counted(undefined, () => Promise.all(limits.map((l) => options.store.hit(key, l.windowMs, t))));
+    },
+    async reached(key, limits) {
+      const t = now();
+      const results = await counted(undefined, () => Promise.all(limits.map((l) => options.store.peek(key, l.windowMs, t))));
+      return results !== null && results.some((r, i) => r.count >= limits[i].max);
     },
   };
   app.decorate('rateLimiter', limiter);
