@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessageOf, isNotLoggedIn, navigate, toastError, toastSuccess } from 'shared-kernel';
+import { errorMessageOf, isNotLoggedIn, navigate, toastError, toastSuccess, useIsLoggedIn } from 'shared-kernel';
 import type { DownloadOutcome, PayAnswer, Quota } from '../api/documents';
 import { formatDateTime, formatPrice, payPath, startBrowserDownload } from './download';
 import { loginThen } from './require-login';
@@ -20,6 +20,7 @@ export function DownloadBox({ quota, download, owned = false, compact = false, l
   const [info, setInfo] = useState<Quota | null>(null);
   const [pay, setPay] = useState<PayAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  const loggedIn = useIsLoggedIn();
 
   const refresh = useCallback(() => {
     quota().then(setInfo, () => undefined);
@@ -58,9 +59,17 @@ export function DownloadBox({ quota, download, owned = false, compact = false, l
           {pay.code === 'free_quota_exhausted' && pay.reset_time && (
             <p className="ad-muted">免费次数将于 {formatDateTime(pay.reset_time)} 重置</p>
           )}
-          <button type="button" className="ad-btn ad-primary" onClick={() => navigate(payPath(pay))}>
-            {pay.code === 'free_quota_exhausted' ? '购买下载套餐' : `去支付${pay.price ? ` ${formatPrice(pay.price)}` : ''}`}
-          </button>
+          <div className="ad-pay-actions">
+            {/* a visitor's quota is smaller than a user's: logging in and trying again may be enough */}
+            {pay.code === 'free_quota_exhausted' && !loggedIn && (
+              <button type="button" className="ad-btn" onClick={() => loginThen(() => void run(), '登录后下载')}>
+                登录后下载
+              </button>
+            )}
+            <button type="button" className="ad-btn ad-primary" onClick={() => navigate(payPath(pay))}>
+              {pay.code === 'free_quota_exhausted' ? '购买下载套餐' : `去支付${pay.price ? ` ${formatPrice(pay.price)}` : ''}`}
+            </button>
+          </div>
         </div>
       )}
     </div>

@@ -124,3 +124,9 @@ export function renderMarkdown(markdown: string): string {
   }
   return out.join('\n');
 }
+
+/** The body without a first '# heading' that repeats the title shown above it. */
+export function withoutTitle(markdown: string, title: string): string {
+  const m = /^\s*#\s+(.+?)\s*#*\s*(\n|$)/.exec(markdown);
+  return m && m[1].trim() === title.trim() ? markdown.slice(m[0].length) : markdown;
+}

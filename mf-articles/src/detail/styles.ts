@@ -70,6 +70,7 @@ export const DETAIL_CSS = `
 .ad-price{color:#f5222d;font-weight:700;font-size:18px}
 .ad-pay{border:1px solid #ffd591;background:#fff7e6;color:#873800;border-radius:8px;padding:12px;display:flex;flex-direction:column;gap:8px}
 .ad-pay p{margin:0}
+.ad-pay-actions{display:flex;gap:8px;flex-wrap:wrap}.ad-pay-actions .ad-btn{flex:1}
 .ad-download-compact{flex-direction:row;align-items:center;flex-wrap:wrap;justify-content:flex-end}
 .ad-download-compact .ad-download-btn{min-height:34px;font-size:14px;letter-spacing:0;padding:0 14px}
 .ad-download-compact .ad-pay{flex-basis:100%}
@@ -151,6 +152,7 @@ export const DETAIL_CSS = `
 .ad-chip{display:inline-flex;align-items:center;padding:4px 14px;border:1px solid ${LINE};border-radius:16px;font-size:13px;cursor:pointer}
 .ad-chip input{position:absolute;opacity:0;pointer-events:none}
 .ad-chip-on{border-color:${P};color:${P};background:${HOVER}}
+.ad-comments-page{max-width:880px}
 .ad-blog-meta{display:flex;flex-wrap:wrap;gap:6px 16px;font-size:13px;color:${MUTED};margin-bottom:8px}
 @media (max-width:1199px){
   .ad-page{padding:0 0 88px}

@@ -8,6 +8,7 @@ import { formatDate } from '../detail/download';
 import { DownloadBox } from '../detail/DownloadBox';
 import { DetailState, useDetailStyles } from '../detail/layout';
 import { Markdown } from '../detail/Markdown';
+import { withoutTitle } from '../detail/markdown';
 import { cancelPendingLogin } from '../detail/require-login';
 
 /** articles/blogs/detail/{id}: the Markdown body (rendered, sanitized), appendices with downloads, comments. */
@@ -59,7 +60,7 @@ export default function BlogDetailPage() {
               <span>评论 {blog.comment_count}</span>
               {blog.status !== 1 && <span className="ad-status">{blog.status_text}</span>}
             </div>
-            <Markdown source={blog.content} />
+            <Markdown source={withoutTitle(blog.content, blog.title)} />
           </article>
           <ActionBar
             kind="blogs"

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import BlogDetailPage from '../../src/pages/BlogDetailPage';
-import { renderMarkdown } from '../../src/detail/markdown';
+import { renderMarkdown, withoutTitle } from '../../src/detail/markdown';
 import { sanitizeHtml } from '../../src/detail/sanitize';
 import { openPage, PAGE, quotaFixture, resetPage, startFakeApi, type FakeApi } from './support';
 
@@ -110,6 +110,11 @@ describe('markdown renderer', () => {
     expect(html).not.toContain('href="javascript:');
     expect(html).toContain('<a href="/app/x" rel="nofollow noopener" target="_blank">b</a>');
     expect(html).toContain('<img src="https://img.example/c.png" alt="c" loading="lazy">');
+  });
+
+  test('a first heading that repeats the title is not shown twice', () => {
+    expect(withoutTitle('# 读《静夜思》有感\n\n正文', '读《静夜思》有感')).toBe('正文');
+    expect(withoutTitle('# 另一个标题\n正文', '读《静夜思》有感')).toBe('# 另一个标题\n正文');
   });
 
   test('the sanitizer removes scripts and handlers from any HTML', async () => {

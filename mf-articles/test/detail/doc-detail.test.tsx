@@ -84,6 +84,8 @@ describe('document detail', () => {
     fireEvent.click(await screen.findByRole('button', { name: '立即下载' }));
     const answer = await screen.findByRole('alert');
     expect(answer.textContent).toContain('今日免费下载次数已用完');
+    // a visitor may log in and try again
+    expect(within(answer).getByRole('button', { name: '登录后下载' })).toBeTruthy();
     fireEvent.click(within(answer).getByRole('button', { name: '购买下载套餐' }));
     expect(`${window.location.pathname}${window.location.search}`).toBe('/app/user/pay/order?type=package');
   });
