@@ -110,6 +110,11 @@ test.describe('titles', () => {
       await expect(page).toHaveTitle(`文档详情 - 知库文档 - ${subject}文档下载平台（部分文档可免费下载）`);
     });
   }
+
+  test('a sub-site name right under localhost counts too (math.localhost)', async ({ page }) => {
+    await page.goto(siteUrl('', '/').replace('//localhost', '//math.localhost'));
+    await expect(page).toHaveTitle(pageTitle('数学'));
+  });
 });
 
 test('an unknown path shows the Chinese 404 inside the frame, and its links work', async ({ page }) => {

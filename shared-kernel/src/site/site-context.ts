@@ -26,13 +26,14 @@ const TWO_LABEL_SUFFIXES = new Set(['com.cn', 'net.cn', 'org.cn', 'gov.cn', 'edu
 
 /**
  * The sub-site prefix of a host name: the label in front of the registered domain. 'math.zhiku.com' -> 'math',
- * 'zhiku.com' -> '', 'localhost' and IP addresses -> ''.
+ * 'zhiku.com' -> '', 'localhost' and IP addresses -> ''. Under `localhost` (which browsers resolve to loopback
+ * for any name in front of it) the first label is the prefix: 'math.localhost' and 'math.zhiku.localhost' -> 'math'.
  */
 export function hostPrefix(hostname: string): string {
   const host = hostname.toLowerCase().replace(/\.$/, '').replace(/:\d+$/, '');
   if (host === '' || /^[\d.]+$/.test(host) || host.includes(':')) return '';
   const labels = host.split('.');
-  const domainLabels = TWO_LABEL_SUFFIXES.has(labels.slice(-2).join('.')) ? 3 : 2;
+  const domainLabels = labels.at(-1) === 'localhost' ? 1 : TWO_LABEL_SUFFIXES.has(labels.slice(-2).join('.')) ? 3 : 2;
   return labels.length > domainLabels ? labels[0] : '';
 }
 
