@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { installAccounts } from './auth/install';
+import { loadQrOAuthConfig, type QrOAuthConfig } from './auth/oauth/config';
+import { installQrOAuth } from './auth/oauth/install';
 import { captchaRoutes } from './captcha';
 import { loadConfig, type AccountsConfig } from './config';
 import { contentPlugin, type ContentOptions } from './content';
@@ -52,6 +54,8 @@ export interface ServerOptions {
   rateLimits?: Partial<Record<RateLimitGroup, Limit[]>>;
   /** Fastify's trustProxy: true, or the proxies (IPs, CIDRs, 'loopback') whose X-Forwarded-For to believe. Default none. */
   trustProxy?: boolean | string;
+  /** QR and third-party login (expiry, OAuth providers or their simulator); default loadQrOAuthConfig(process.env). */
+  qrOAuth?: QrOAuthConfig;
   /** Reading and search: files folder, quick demo seed of an empty database (default: when dataDir is set). */
   content?: ContentOptions;
 }
@@ -65,6 +69,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   const app = Fastify({
     logger: opts.logger ? { level: opts.logLevel ?? 'info' } : false,
     bodyLimit: 1024 * 1024,
+    // PGlite's WASM start-up plus the migrations can pass Fastify's 10 s default on a busy two-core machine
+    pluginTimeout: 120_000,
     trustProxy: opts.trustProxy ?? false,
     clientErrorHandler,
     // errors the router raises before any route runs (a bad %-escape in the path, ...)
@@ -107,6 +113,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     await app.register(accountSecurityRoutes);
     await app.register(loginDeviceRoutes);
     await app.register(trdAccountRoutes);
+    await installQrOAuth(app, opts.qrOAuth ?? loadQrOAuthConfig());
     await app.register(devOutboxRoutes);
     await app.register((await import('./captcha/dev-answers')).devCaptchaAnswerRoutes);
     await app.register(sitePlugin);
