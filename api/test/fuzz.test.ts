@@ -11,6 +11,8 @@ const ACCOUNT_ROUTES = [
   '/api/email-verify/', '/api/email-change/', '/api/pwd_protection_question/', '/api/pwd_protection_answer/',
   '/api/pwd_protection_answer/0/', '/api/trd-account-bind/', '/api/login-history/', '/api/login-devices/',
   '/api/login-devices/1/', '/api/login-devices/0/', '/api/login-devices/abc/', '/api/dev/outbox/', '/api/openapi.json',
+  '/api/qrcode/', '/api/qrcode/scan/', '/api/qrcode/confirm/', '/api/login/weixin/', '/api/login/alipay/', '/api/login/nope/',
+  '/api/dev/wxgzh/scan/', '/api/dev/oauth/weixin/connect/qrconnect', '/api/dev/oauth/approve', '/api/dev/oauth/deny',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -23,6 +25,8 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['POST', '/api/pwd_protection_answer/'], ['PUT', '/api/pwd_protection_answer/0/'], ['GET', '/api/trd-account-bind/'],
   ['POST', '/api/trd-account-bind/'], ['GET', '/api/login-history/'], ['GET', '/api/login-devices/'],
   ['DELETE', '/api/login-devices/1/'], ['DELETE', '/api/login-devices/abc/'], ['GET', '/api/dev/outbox/'],
+  ['POST', '/api/qrcode/'], ['GET', '/api/qrcode/'], ['POST', '/api/qrcode/scan/'], ['POST', '/api/qrcode/confirm/'],
+  ['GET', '/api/login/qq/'], ['POST', '/api/dev/wxgzh/scan/'], ['GET', '/api/dev/oauth/approve'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];
@@ -40,7 +44,8 @@ const anyText = fc.oneof(
     'android', 'ios', 'pc', 'create_time', '-create_time', 'version', '-version', '\u0000', "'; --"),
 );
 const QUERY_KEYS = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('page', 'page_size', 'ordering', 'platform', 'mobile', 'country_code', 'email', 'limit') },
+  { weight: 4, arbitrary: fc.constantFrom('page', 'page_size', 'ordering', 'platform', 'mobile', 'country_code', 'email', 'limit',
+    'type', 'token', 'action', 'state', 'family', 'redirect_uri') },
   fc.string({ maxLength: 10 }),
   fc.constantFrom('__proto__', 'constructor', 'page[]', 'page.0'),
 );
@@ -82,7 +87,7 @@ const accountValue = fc.oneof(
     arbitrary: fc.constantFrom('13800138000', '+86 138 0013 8000', '8613800138000', '+1 2025550123', '123456', '000000',
       'REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE', 1, 2, 3, 4, 86, '86', 'male', 'female', 'bind', 'unbind',
       'weixin_miniapp', 'qq', 'wx.1', 'TRD_LOGIN_NO_MOBILE', 'CODE_LOGIN_NO_PASSWORD', 'POST_SPAM_COMMENTS', 'a@b.cn',
-      'A'.repeat(344), '昵称', '/avatar.png', 'https://x.cn/a.png',
+      'A'.repeat(344), 'login', 'wxgzh_login', 'PC', 'A'.repeat(32), '昵称', '/avatar.png', 'https://x.cn/a.png',
       [{ question_id: 1, answer: 'a' }, { question_id: 2, answer: 'b' }, { question_id: 3, answer: 'c' }],
       [{ question_id: 1, answer: 'a' }, { question_id: 1, answer: ' ' }, { question_id: 999, answer: 'c' }], true),
   },
@@ -93,7 +98,7 @@ const accountValue = fc.oneof(
 );
 const ACCOUNT_FIELDS = ['username', 'mobile', 'password', 'old_password', 'code', 'login_type', 'platform', 'country_code',
   'reason', 'nickname', 'gender', 'intro', 'avatar', 'modify_type', 'inactive_reason', 'email', 'action', 'answers',
-  'old_answers', 'provider', 'share_app_key', 'trd_active'];
+  'old_answers', 'provider', 'share_app_key', 'trd_active', 'type', 'token', 'device', 'person'];
 /** A JSON object of up to five account fields (few enough that some bodies pass validation and reach a handler). */
 const ACCOUNT_BODY = fc
   .uniqueArray(fc.tuple(fc.constantFrom(...ACCOUNT_FIELDS), accountValue), { maxLength: 5, selector: ([k]) => k })

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { fetchTransport } from '../../providers/http-transport';
+import { oauthLoginRoutes } from '../../routes/oauth-login';
+import { qrcodeRoutes } from '../../routes/qrcode';
+import { installQrLogin } from '../qr-login';
+import { installQrSocket } from '../qr-socket';
+import type { OAuthProvider, QrOAuthConfig } from './config';
+import { alipayAdapter, qqAdapter, weiboAdapter, weixinAdapter, type OAuthAdapter, type OAuthEndpoints } from './providers';
+import { oauthSimulatorRoutes, SIMULATOR_PREFIX, simulatorApps } from './simulator';
+
+/** This server's own address for server-to-server calls to the simulator (known once listening). */
+function selfBase(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('API server is not listening');
+  const host = ['0.0.0.0', '::', ''].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * QR login and third-party (OAuth) login: the QR store and socket, the provider adapters (real endpoints, or the
+ * API's own simulator under /api/dev/oauth/ by configuration) and their routes. Call after installAccounts and
+ * the OpenAPI collector.
+ */
+export async function installQrOAuth(app: FastifyInstance, config: QrOAuthConfig): Promise<void> {
+  await installQrLogin(app, config.qrExpireS);
+  installQrSocket(app);
+
+  const transport = fetchTransport();
+  const sim = config.provider === 'simulator' ? simulatorApps() : null;
+  // the browser reaches the simulator through the site (relative to its origin, filled per request below)
+  const endpoints = (family: string, realAuthorize: string, realApi: string): OAuthEndpoints =>
+    sim
+      ? { authorize: `${SIMULATOR_PREFIX}/${family}`, api: () => `${selfBase(app)}${SIMULATOR_PREFIX}/${family}` }
+      : { authorize: realAuthorize, api: () => realApi };
+  const wx = endpoints('weixin', 'https://open.weixin.qq.com', config.endpoints.weixin);
+  const adapters: Partial<Record<OAuthProvider, OAuthAdapter>> = {};
+  const weixin = sim?.weixin ?? config.weixin;
+  const weixingzh = sim?.weixingzh ?? config.weixingzh;
+  const qq = sim?.qq ?? config.qq;
+  const weibo = sim?.weibo ?? config.weibo;
+  const alipay = sim?.alipay ?? config.alipay;
+  if (weixin) adapters.weixin = weixinAdapter('weixin', weixin, wx, transport);
+  if (weixingzh) adapters.weixingzh = weixinAdapter('weixingzh', weixingzh, wx, transport);
+  if (qq) adapters.qq = qqAdapter(qq, endpoints('qq', 'https://graph.qq.com', config.endpoints.qq), transport);
+  if (weibo) adapters.weibo = weiboAdapter(weibo, endpoints('weibo', 'https://api.weibo.com', config.endpoints.weibo), transport);
+  if (alipay) {
+    const ends = sim
+      ? { authorize: `${SIMULATOR_PREFIX}/alipay`, api: () => `${selfBase(app)}${SIMULATOR_PREFIX}/alipay/gateway.do` }
+      : { authorize: 'https://openauth.alipay.com', api: () => config.endpoints.alipayGateway };
+    adapters.alipay = alipayAdapter('alipay', alipay, ends, transport, app.now);
+    adapters.alipayh5 = alipayAdapter('alipayh5', alipay, ends, transport, app.now);
+  }
+  // providers whose code exchange does not check redirect_uri can bind by code too (POST /api/trd-account-bind/)
+  for (const provider of ['weixin', 'weixingzh', 'alipay'] as const) {
+    const adapter = adapters[provider];
+    if (adapter) app.thirdPartyIdentities.set(provider, (code) => adapter.exchange(code, ''));
+  }
+
+  // simulator authorize pages are relative: make the answer absolute with the request's origin
+  const withOrigin: Partial<Record<OAuthProvider, OAuthAdapter>> = {};
+  for (const [name, adapter] of Object.entries(adapters) as [OAuthProvider, OAuthAdapter][]) {
+    withOrigin[name] = sim
+      ? {
+          ...adapter,
+          authorizeUrl: (redirectUri, state) => `${new URL(redirectUri).origin}${adapter.authorizeUrl(redirectUri, state)}`,
+        }
+      : adapter;
+  }
+
+  await app.register(qrcodeRoutes, { siteOrigin: config.siteOrigin, simulator: sim });
+  await app.register(oauthLoginRoutes, { adapters: withOrigin, siteOrigin: config.siteOrigin });
+  if (sim) await app.register(async (scope) => oauthSimulatorRoutes(scope, sim));
+}

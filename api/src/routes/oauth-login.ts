@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PlatformField, platformOf } from '../auth/fields';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../auth/oauth/config';
+import type { OAuthAdapter } from '../auth/oauth/providers';
+import { browserKeyHash, sha256 } from '../auth/qr-login';
+import { LOGIN_TYPES, startSession, userChanged } from '../auth/sessions';
+import { findUserById } from '../auth/users';
+import { setCookie } from '../http/cookies';
+import { ApiError, toErrorResponse } from '../http/errors';
+import { messages, StringEnum, Text } from '../http/validation';
+import { ProviderError } from '../providers/http-transport';
+import { loginByIdentity } from './login';
+import { siteOrigin } from './qrcode';
+
+const STATE_TTL_MS = 10 * 60_000;
+/** Cookies the shell reads after the round trip (SPEC §2 "nextPath", §3 user info cookie). */
+const HANDOFF_MAX_AGE_S = 600;
+
+const ProviderParams = Type.Object({
+  provider: StringEnum(OAUTH_PROVIDERS, { description: '第三方平台', ...messages('不支持的第三方登录方式') }),
+});
+const RedirectQuery = Type.Object({ platform: PlatformField });
+const CallbackQuery = Type.Object({
+  state: Type.Optional(Text({ maxLength: 200 })),
+  code: Type.Optional(Text({ maxLength: 512 })),
+  auth_code: Type.Optional(Text({ maxLength: 512 })),
+});
+
+export interface OAuthRouteOptions {
+  adapters: Partial<Record<OAuthProvider, OAuthAdapter>>;
+  siteOrigin?: string;
+}
+
+function callbackUri(request: FastifyRequest, origin: string | undefined, provider: string): string {
+  return `${siteOrigin(request, origin)}/api/login/${provider}/callback/`;
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** A failed callback: a short Chinese page for the browser that landed here, the usual JSON body otherwise. */
+function callbackFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const [status, body] = toErrorResponse(error);
+  if (status >= 500) request.log.error({ err: error }, 'third-party login callback failed');
+  if (!(request.headers.accept ?? '').includes('text/html')) return reply.code(status).send(body);
+  return reply
+    .code(status)
+    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>第三方登录失败</title><style>body{font-family:system-ui,sans-serif;text-align:center;padding:80px 16px;color:#333}a{color:#1677ff}</style></head>` +
+        `<body><h1>第三方登录失败</h1><p data-code="${escape(body.code)}">${escape(body.message)}</p><p><a href="/">返回首页</a></p></body></html>`,
+    );
+}
+
+/**
+ * Third-party login (SPEC §4, §7): GET /api/login/{provider}/ answers `{url}`, the provider's authorisation
+ * page with a `state` bound to this browser; the provider sends the browser back to
+ * GET /api/login/{provider}/callback/, which checks and spends the state, exchanges the code, finds or makes
+ * the account (a new one without a phone is inactive, TRD_LOGIN_NO_MOBILE), starts a session, leaves the user
+ * info cookie and nextPath=trd-login for the shell, and goes to the site's home page.
+ */
+export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRouteOptions): Promise<void> {
+  const adapterOf = (provider: OAuthProvider): OAuthAdapter => {
+    const adapter = options.adapters[provider];
+    if (!adapter) throw new ApiError(503, 'provider_unconfigured', '暂不支持该第三方登录方式');
+    return adapter;
+  };
+
+  app.get<{ Params: Static<typeof ProviderParams>; Querystring: Static<typeof RedirectQuery> }>(
+    '/api/login/:provider/',
+    {
+      config: { rateLimit: 'login' },
+      schema: {
+        tags: ['第三方登录'],
+        params: ProviderParams,
+        querystring: RedirectQuery,
+        response: { 200: Type.Object({ url: Type.String({ description: '第三方平台授权页地址' }) }) },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const adapter = adapterOf(provider);
+      const browser = browserKeyHash(request, reply) as string;
+      const state = randomBytes(24).toString('base64url');
+      const now = app.now();
+      await app.db.query(
+        `INSERT INTO oauth_states (state_hash, provider, browser_hash, platform, create_time, expire_time)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [sha256(state), provider, browser, platformOf(request.query.platform, provider), now, new Date(now.getTime() + STATE_TTL_MS)],
+      );
+      return { url: adapter.authorizeUrl(callbackUri(request, options.siteOrigin, provider), state) };
+    },
+  );
+
+  app.get<{ Params: Static<typeof ProviderParams>; Querystring: Static<typeof CallbackQuery> }>(
+    '/api/login/:provider/callback/',
+    {
+      config: { rateLimit: 'login' },
+      schema: {
+        tags: ['第三方登录'],
+        params: ProviderParams,
+        querystring: CallbackQuery,
+        response: { 302: Type.Null({ description: '登录成功，转到站点首页（Cookie nextPath=trd-login）' }) },
+      },
+      // a bad query from a provider still gets the page, not bare JSON
+      errorHandler: (error, request, reply) => void callbackFailure(request, reply, error),
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      try {
+        const adapter = adapterOf(provider);
+        const state = request.query.state ?? '';
+        // spent whatever happens next: a state works once
+        const [saved] = state
+          ? await app.db.query<{ provider: string; browser_hash: string; platform: string; expire_time: Date }>(
+              'DELETE FROM oauth_states WHERE state_hash = $1 RETURNING provider, browser_hash, platform, expire_time',
+              [sha256(state)],
+            )
+          : [];
+        if (
+          !saved ||
+          saved.provider !== provider ||
+          saved.browser_hash !== browserKeyHash(request, null) ||
+          saved.expire_time.getTime() <= app.now().getTime()
+        ) {
+          throw new ApiError(400, 'oauth_state_invalid', '登录请求已失效，请返回重新登录');
+        }
+        const code = request.query[adapter.codeParam];
+        if (!code) throw new ApiError(400, 'oauth_denied', '您已取消授权，未能登录');
+        let identity;
+        try {
+          identity = await adapter.exchange(code, callbackUri(request, options.siteOrigin, provider));
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          request.log.error({ err }, 'OAuth code exchange failed');
+          throw new ApiError(502, 'provider_unavailable', '第三方平台暂时不可用，请稍后重试');
+        }
+        if (!identity) throw new ApiError(400, 'trd_code_invalid', '授权已失效，请重新授权');
+
+        const found = await loginByIdentity(app, adapter.account, identity.openid, identity.unionid, saved.platform);
+        await app.db.query(
+          `UPDATE trd_accounts SET nickname = $3, avatar = $4 WHERE provider = $1 AND openid = $2`,
+          [adapter.account, identity.openid, (identity.nickname ?? '').slice(0, 100), (identity.avatar ?? '').slice(0, 500)],
+        );
+        if (found.isNew && identity.nickname) {
+          await app.db.query('UPDATE users SET nickname = $2 WHERE id = $1', [found.user.id, identity.nickname.slice(0, 100)]);
+          await userChanged(app, found.user.id);
+        }
+        const user = (await findUserById(app.db, found.user.id)) ?? found.user;
+        await startSession(request, reply, user.id, { loginType: LOGIN_TYPES.thirdParty, platform: saved.platform });
+        const info = {
+          uid: user.id,
+          nickname: user.nickname,
+          is_active: user.inactive_reason === null ? 1 : 0,
+          inactive_reason: user.inactive_reason,
+          level: user.level,
+          gender: user.gender,
+        };
+        const secure = app.sessionOptions.secureCookies;
+        setCookie(reply, 'userinfo', Buffer.from(JSON.stringify(info), 'utf8').toString('base64'), {
+          path: '/',
+          sameSite: 'Lax',
+          secure,
+          maxAge: HANDOFF_MAX_AGE_S,
+        });
+        setCookie(reply, 'nextPath', 'trd-login', { path: '/', sameSite: 'Lax', secure, maxAge: HANDOFF_MAX_AGE_S });
+        return reply.redirect('/', 302);
+      } catch (err) {
+        return callbackFailure(request, reply, err);
+      }
+    },
+  );
+}
