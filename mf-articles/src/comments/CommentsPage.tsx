@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessageOf, routePath } from 'shared-kernel';
+import { errorMessageOf, routePath, useUser } from 'shared-kernel';
 import { getBlog } from '../api/blogs';
 import { getDoc } from '../api/documents';
 import { DetailState, useDetailStyles } from '../detail/layout';
@@ -12,6 +12,7 @@ import { CommentSection } from './CommentSection';
 export function CommentsPage({ kind }: { kind: CommentKind }) {
   useDetailStyles();
   const { id = '' } = useParams();
+  const user = useUser();
   const [title, setTitle] = useState<string | null>(null);
   const [error, setError] = useState<{ status?: number; message: string } | null>(null);
   useEffect(() => {
@@ -40,7 +41,8 @@ export function CommentsPage({ kind }: { kind: CommentKind }) {
           </p>
         )}
       </div>
-      <CommentSection kind={kind} id={id} mode="page" />
+      {/* is_mine depends on who reads: the list loads again after login or logout */}
+      <CommentSection key={user?.uid ?? 0} kind={kind} id={id} mode="page" />
     </main>
   );
 }

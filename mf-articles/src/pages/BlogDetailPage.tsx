@@ -73,7 +73,7 @@ export default function BlogDetailPage() {
             shareSign={shareSign}
           />
           {blog.appendices.length > 0 && <Appendices items={blog.appendices} reader={user?.uid ?? 0} />}
-          <CommentSection kind="blogs" id={id} mode="section" />
+          <CommentSection key={user?.uid ?? 0} kind="blogs" id={id} mode="section" />
         </div>
         <aside className="ad-side">
           <section className="ad-card" aria-label="作者">

@@ -99,7 +99,7 @@ export default function DocDetailPage() {
           />
           <DocPreview id={id} preview={doc.preview} wide={wide} />
           {!wide && <section className="ad-card ad-side-download">{downloadBox}</section>}
-          <CommentSection kind="docs" id={id} mode="section" />
+          <CommentSection key={user?.uid ?? 0} kind="docs" id={id} mode="section" />
         </div>
         <aside className="ad-side">
           {wide && (
