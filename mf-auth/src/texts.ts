@@ -125,6 +125,7 @@ export const TEXTS = {
     title: '扫码登录',
     hint: '请使用知库文档App扫描二维码登录',
     expired: '二维码已过期，点击刷新',
+    scanned: '扫码成功，请在App上确认登录',
     failed: '二维码加载失败，点击重试',
     loading: '二维码加载中…',
     imgAlt: '登录二维码',

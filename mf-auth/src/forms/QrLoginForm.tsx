@@ -1,22 +1,37 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessageOf, QR_LOGIN_EXPIRY_S, setSession } from 'shared-kernel';
+import { apiCodeOf } from '../api/errors';
 import { newQrToken, qrHello, qrImageUrl, qrSocketUrl, qrStatus, type QrType } from '../api/qrcode';
 import { openAppDownload } from '../dialogs/store';
 import { completeLogin, type Surface } from '../session/after-login';
 import { TEXTS } from '../texts';
 
-type Phase = { kind: 'loading' } | { kind: 'ready'; token: string } | { kind: 'expired' } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'ready'; token: string; scanned: boolean }
+  | { kind: 'expired' }
+  | { kind: 'failed'; message: string };
 
-/** Whether a socket message says the code was confirmed (plain 'ok' or JSON with status/type 'ok'). */
-function saysOk(data: unknown): boolean {
-  if (typeof data !== 'string') return false;
-  if (data.trim() === 'ok') return true;
+/**
+ * What a socket message says: the API sends plain 'scanned' (the app has the code open), 'ok' (confirmed) and
+ * 'expired'; JSON with status/type/msg 'ok' is read as 'ok' too.
+ */
+function eventOf(data: unknown): 'ok' | 'scanned' | 'expired' | null {
+  if (typeof data !== 'string') return null;
+  const text = data.trim();
+  if (text === 'ok' || text === 'scanned' || text === 'expired') return text;
   try {
-    const message = JSON.parse(data) as { status?: unknown; type?: unknown; msg?: unknown };
-    return message.status === 'ok' || message.msg === 'ok' || message.type === 'ok';
+    const message = JSON.parse(text) as { status?: unknown; type?: unknown; msg?: unknown };
+    return message.status === 'ok' || message.msg === 'ok' || message.type === 'ok' ? 'ok' : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** The API's answer for a code that ran out (or was already used). */
+function isExpired(error: unknown): boolean {
+  const code = apiCodeOf(error);
+  return code === 'qrcode_expired' || code === 'qrcode_invalid';
 }
 
 /**
@@ -46,7 +61,7 @@ export function QrLogin({ type, surface }: { type: QrType; surface: Surface }) {
       const { token, expire_time: seconds } = await newQrToken(type);
       if (mine !== generation.current) return;
       if (type === 'wxgzh_login') setSession('officialAccountLoginToken', token);
-      setPhase({ kind: 'ready', token });
+      setPhase({ kind: 'ready', token, scanned: false });
       expiry.current = setTimeout(() => {
         stop();
         setPhase({ kind: 'expired' });
@@ -54,15 +69,23 @@ export function QrLogin({ type, surface }: { type: QrType; surface: Surface }) {
       const ws = new WebSocket(qrSocketUrl(token));
       socket.current = ws;
       ws.onopen = () => ws.send(qrHello(token));
-      ws.onmessage = async (event) => {
-        if (!saysOk(event.data) || mine !== generation.current) return;
+      ws.onmessage = async (message) => {
+        const event = eventOf(message.data);
+        if (!event || mine !== generation.current) return;
+        if (event === 'scanned') return setPhase({ kind: 'ready', token, scanned: true });
+        if (event === 'expired') {
+          stop();
+          return setPhase({ kind: 'expired' });
+        }
         try {
           const answer = await qrStatus(type, token);
           if (answer.status !== 'ok' || !answer.user || mine !== generation.current) return;
           stop();
           completeLogin(answer.user, 'qrcode', surface);
         } catch (error) {
-          if (mine === generation.current) setPhase({ kind: 'failed', message: errorMessageOf(error) });
+          if (mine !== generation.current) return;
+          stop();
+          setPhase(isExpired(error) ? { kind: 'expired' } : { kind: 'failed', message: errorMessageOf(error) });
         }
       };
     } catch (error) {
@@ -86,7 +109,9 @@ export function QrLogin({ type, surface }: { type: QrType; surface: Surface }) {
           </button>
         )}
       </div>
-      <p className="ma-qr-hint">{type === 'login' ? TEXTS.qr.hint : TEXTS.qr.wxgzhHint}</p>
+      <p className="ma-qr-hint" role="status">
+        {phase.kind === 'ready' && phase.scanned ? TEXTS.qr.scanned : type === 'login' ? TEXTS.qr.hint : TEXTS.qr.wxgzhHint}
+      </p>
       {type === 'login' && (
         <p className="ma-muted ma-qr-app">
           {TEXTS.qr.noApp}
