@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { LIST_END_TEXT } from '../constants/limits';
 import { useAppState } from './hooks';
 import type { InfiniteList } from './infinite-list';
 
@@ -9,7 +10,7 @@ export const LIST_FOOTER_TEXTS = {
   retry: '重试',
   loadMore: '加载更多',
   loading: '加载中…',
-  end: '---- end ----',
+  end: LIST_END_TEXT,
 } as const;
 
 const STYLE_ID = 'kernel-list-footer-style';

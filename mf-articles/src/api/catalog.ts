@@ -1,0 +1,64 @@
+import { http } from 'shared-kernel';
+import type { DocItem, Page } from './documents';
+import type { ArticleItem, BlogItem, ExtCate } from './search';
+import { PAGE_SIZE } from './search';
+
+export interface Category {
+  id: number;
+  name: string;
+  description: string;
+  parent: number | null;
+  sequence: number;
+  is_upload: boolean;
+  children?: Category[];
+}
+
+export interface CategoryDetail extends Category {
+  path: { id: number; name: string }[];
+  children: Category[];
+  docs_count: number;
+  blogs_count: number;
+}
+
+/** The category tree: roots with their children (three levels at most). */
+export async function categoryTree(signal?: AbortSignal): Promise<Category[]> {
+  const { data } = await http.get<Page<Category>>('/articles-category/', { params: { page_size: 100 }, signal, skipErrorToast: true });
+  return data.results;
+}
+
+export async function category(id: number | string, signal?: AbortSignal): Promise<CategoryDetail> {
+  const { data } = await http.get<CategoryDetail>(`/articles-category/${encodeURIComponent(id)}/`, { signal, skipErrorToast: true });
+  return data;
+}
+
+export type DocOrdering = '-create_time' | '-downloads' | '-views' | '-score';
+
+export interface DocFilters {
+  category: number | string;
+  ext_cate?: ExtCate;
+  ordering?: DocOrdering;
+}
+
+export async function docsOfCategory(filters: DocFilters, page: number, signal?: AbortSignal): Promise<Page<DocItem>> {
+  const { data } = await http.get<Page<DocItem>>('/docs/', { params: { ...filters, page, page_size: PAGE_SIZE }, signal, skipErrorToast: true });
+  return data;
+}
+
+export async function blogsOfCategory(categoryId: number | string, page: number, signal?: AbortSignal): Promise<Page<BlogItem>> {
+  const { data } = await http.get<Page<BlogItem>>('/blogs/', {
+    params: { category: categoryId, page, page_size: PAGE_SIZE },
+    signal,
+    skipErrorToast: true,
+  });
+  return data;
+}
+
+/** Documents and blogs of a category together, newest first. */
+export async function articlesOfCategory(categoryId: number | string, type: 'docs' | 'blogs' | undefined, page: number, signal?: AbortSignal): Promise<Page<ArticleItem>> {
+  const { data } = await http.get<Page<ArticleItem>>('/articles/', {
+    params: { category: categoryId, type, page, page_size: PAGE_SIZE },
+    signal,
+    skipErrorToast: true,
+  });
+  return data;
+}
