@@ -1,55 +1,33 @@
-import { useState, type FormEvent } from 'react';
-import { DEFAULT_COUNTRY_CODE, useAppState, validateAgreement, validatePassword, validatePhone, validateSmsCode } from 'shared-kernel';
-import { register, type PhoneValue } from '../api/accounts';
+import { useState } from 'react';
+import { useAppState, validateAgreement, validatePassword, validatePhone, validateSmsCode } from 'shared-kernel';
+import { register } from '../api/accounts';
 import { AgreeTerms } from '../fields/AgreeTerms';
-import { CodeField } from '../fields/CodeField';
 import { PasswordInput } from '../fields/PasswordInput';
-import { PhoneInput } from '../fields/PhoneInput';
+import { PhoneCodeFields, usePhoneAndCode } from '../fields/PhoneCodeFields';
 import { completeLogin } from '../session/after-login';
 import { TEXTS } from '../texts';
-import { isValid, serverErrors, type FormErrors } from './form-errors';
 import type { FormProps } from './types';
+import { useFormSubmit } from './use-form-submit';
 
 /** reg (SPEC §2): phone, SMS code (REGISTER) and password; a failure is the kernel's generic error toast. */
 export function RegisterForm({ surface, onSwitch }: FormProps) {
-  const [phone, setPhone] = useState<PhoneValue>({ countryCode: DEFAULT_COUNTRY_CODE, number: '' });
-  const [code, setCode] = useState('');
+  const fields = usePhoneAndCode();
+  const { phone, code } = fields;
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
   const agreed = useAppState((s) => s.agreePolicy);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: FormErrors = {
+  const { errors, setErrors, busy, submit } = useFormSubmit(
+    () => ({
       phone: validatePhone(phone.number),
       code: validateSmsCode(code),
       password: validatePassword(password),
       agree: validateAgreement(agreed, 'register'),
-    };
-    setErrors(found);
-    if (!isValid(found) || busy) return;
-    setBusy(true);
-    try {
-      completeLogin(await register(phone, code, password), 'register', surface);
-    } catch (error) {
-      setErrors(serverErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }),
+    async () => completeLogin(await register(phone, code, password), 'register', surface),
+  );
 
   return (
     <form className="ma-form" noValidate onSubmit={submit} aria-label={TEXTS.formTitles.reg}>
-      <PhoneInput value={phone} onChange={setPhone} error={errors.phone} />
-      <CodeField
-        phone={phone}
-        reason="REGISTER"
-        value={code}
-        onChange={setCode}
-        error={errors.code}
-        onPhoneError={(message) => setErrors((e) => ({ ...e, phone: message }))}
-      />
+      <PhoneCodeFields {...fields} reason="REGISTER" errors={errors} setErrors={setErrors} />
       <PasswordInput
         value={password}
         onChange={setPassword}
