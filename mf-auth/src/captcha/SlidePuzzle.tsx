@@ -1,10 +1,9 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
 import { CAPTCHA } from 'shared-kernel';
 import { pngSrc } from '../api/captcha';
 import { ResultBar } from './ResultBar';
 import { CAPTCHA_TEXTS } from './texts';
 import type { VariantProps } from './types';
-import { arrowStep, clamp, isSubmitKey, usePointerDrag } from './use-pointer-drag';
+import { sliderClass, useSlider } from './use-pointer-drag';
 
 const W = CAPTCHA.referenceWidth;
 const B = CAPTCHA.blockSize;
@@ -18,45 +17,14 @@ const pct = (units: number) => `${(units / W) * 100}%`;
  */
 export function SlidePuzzle({ challenge, locked, result, onStart, onAnswer }: VariantProps) {
   const { data } = challenge;
-  const [pos, setPos] = useState(0);
-  const posRef = useRef(0);
-  const startRef = useRef(0);
-  const barRef = useRef<HTMLDivElement>(null);
-
-  const move = (next: number) => {
-    posRef.current = clamp(next, 0, MAX);
-    setPos(posRef.current);
-  };
-  const submit = () => {
-    if (posRef.current > 0) onAnswer(`${Math.round(posRef.current)},${CAPTCHA.slideY}`);
-  };
-  /** Display px per reference unit (jsdom has no layout: 1). */
-  const scale = () => (barRef.current?.clientWidth || W) / W;
-  const drag = usePointerDrag({
-    disabled: locked,
-    onStart: () => {
-      startRef.current = posRef.current;
-      onStart();
-    },
-    onMove: (dx) => move(startRef.current + dx / scale()),
-    onEnd: submit,
+  const { value: pos, trackRef, drag, onKeyDown } = useSlider({
+    max: MAX,
+    locked,
+    onStart,
+    onAnswer: (value) => onAnswer(`${Math.round(value)},${CAPTCHA.slideY}`),
+    // reference units per display px (jsdom has no layout: 1)
+    unitsPerPx: (track) => W / (track?.clientWidth || W),
   });
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (locked) return;
-    const step = arrowStep(event.key, event.shiftKey);
-    if (step && step.dx !== 0) {
-      event.preventDefault();
-      onStart();
-      move(posRef.current + step.dx);
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      onStart();
-      move(event.key === 'Home' ? 0 : MAX);
-    } else if (isSubmitKey(event.key)) {
-      event.preventDefault();
-      submit();
-    }
-  };
 
   return (
     <div className="ma-captcha-slide">
@@ -71,7 +39,7 @@ export function SlidePuzzle({ challenge, locked, result, onStart, onAnswer }: Va
         />
         <ResultBar result={result} />
       </div>
-      <div className={`ma-slider${result?.kind === 'success' ? ' ma-slider-ok' : ''}${result?.kind === 'failure' ? ' ma-slider-fail' : ''}`} ref={barRef}>
+      <div className={sliderClass(result)} ref={trackRef}>
         <div className="ma-slider-fill" style={{ width: pct(pos + B / 2) }} />
         {pos === 0 && <span className="ma-slider-text">{CAPTCHA_TEXTS.slideHint}</span>}
         <div

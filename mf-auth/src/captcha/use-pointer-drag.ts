@@ -1,4 +1,4 @@
-import { useRef, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 interface Handlers {
   /** The drag began (first interaction: the captcha's clock starts). */
@@ -66,4 +66,66 @@ export function isSubmitKey(key: string): boolean {
 
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
+}
+
+interface SliderOptions {
+  /** The largest value (the smallest is 0). */
+  max: number;
+  locked: boolean;
+  /** First interaction (the captcha's clock starts). */
+  onStart: () => void;
+  /** Released or Enter with a value above 0. */
+  onAnswer: (value: number) => void;
+  /** Value units per CSS px of pointer travel along the track. */
+  unitsPerPx: (track: HTMLDivElement | null) => number;
+}
+
+/**
+ * The one slider of the slide and rotate captchas: a value from 0 to max moved by pointer drag along the track
+ * or by keys (arrows 1, Shift 10, Home/End to the ends), answered on release or Enter.
+ */
+export function useSlider({ max, locked, onStart, onAnswer, unitsPerPx }: SliderOptions) {
+  const [value, setValue] = useState(0);
+  const valueRef = useRef(0);
+  const startRef = useRef(0);
+  const trackRef = useRef<HTMLDivElement>(null);
+
+  const moveTo = (next: number) => {
+    valueRef.current = clamp(next, 0, max);
+    setValue(valueRef.current);
+  };
+  const submit = () => {
+    if (valueRef.current > 0) onAnswer(valueRef.current);
+  };
+  const drag = usePointerDrag({
+    disabled: locked,
+    onStart: () => {
+      startRef.current = valueRef.current;
+      onStart();
+    },
+    onMove: (dx) => moveTo(startRef.current + dx * unitsPerPx(trackRef.current)),
+    onEnd: submit,
+  });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (locked) return;
+    const step = arrowStep(event.key, event.shiftKey);
+    if (step && step.dx !== 0) {
+      event.preventDefault();
+      onStart();
+      moveTo(valueRef.current + step.dx);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      onStart();
+      moveTo(event.key === 'Home' ? 0 : max);
+    } else if (isSubmitKey(event.key)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  return { value, trackRef, drag, onKeyDown };
+}
+
+/** The slider track's class: green after a success, red after a failure. */
+export function sliderClass(result: { kind: string } | null | undefined): string {
+  return `ma-slider${result?.kind === 'success' ? ' ma-slider-ok' : ''}${result?.kind === 'failure' ? ' ma-slider-fail' : ''}`;
 }
