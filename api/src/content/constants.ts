@@ -111,3 +111,15 @@ export const REPORT_STATUS_TEXT: Record<number, string> = { 0: '待处理', 1: '
 
 /** Payment pages (route names of the kernel's route table) a 402 answer points to. */
 export const PAY_ROUTES = { user: 'user/pay/order', guest: 'guest/pay/order' } as const;
+
+/** SPEC §3 "Allowed upload types": documents, images and archives; the bytes must agree (file-types.ts). */
+export const UPLOAD_EXTENSIONS = [
+  'doc', 'docx', 'rtf', 'wps', 'odt', 'ppt', 'pptx', 'xls', 'xlsx', 'pdf', 'epub', 'txt', 'md',
+  'jpg', 'jpeg', 'png', 'zip', 'rar',
+] as const;
+/** Largest blog appendix file. */
+export const APPENDIX_MAX_BYTES = 20 * 1024 * 1024;
+/** Appendices one blog may carry. */
+export const APPENDIX_MAX_PER_BLOG = 10;
+/** Highest price of an appendix, in fen (0 = free). */
+export const APPENDIX_MAX_PRICE = 100_000;

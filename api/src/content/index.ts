@@ -4,13 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { categoryTree } from './categories';
 import { userNameCache } from './load';
+import { appendixRoutes } from './routes/appendices';
 import { catalogRoutes } from './routes/catalog';
 import { fileRoutes } from './routes/files';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
 import { databaseSearch } from './search/engine';
-import { warmUpSegmenter } from './search/segmenter';
-import { seedIfEmpty } from './seed/seed';
 import { loadSigner } from './signing';
 import { localDiskStorage } from './storage/storage';
 import { viewCounter } from './view-counter';
@@ -36,7 +35,6 @@ export async function contentPlugin(app: FastifyInstance, options: ContentOption
     filesDir = mkdtempSync(path.join(tmpdir(), 'api-files-'));
     app.addHook('onClose', async () => rmSync(filesDir, { recursive: true, force: true }));
   }
-  warmUpSegmenter();
   const views = viewCounter(app.db, (err) => app.log.error({ err }, 'view counts not written'));
   app.addHook('preClose', async () => views.close());
   app.decorate('content', {
@@ -51,7 +49,8 @@ export async function contentPlugin(app: FastifyInstance, options: ContentOption
   // The first start of an empty database seeds the demo site in the background: the server listens at once
   // (health answers), and the content routes wait for the seed to finish.
   const ready = options.seedWhenEmpty
-    ? seedIfEmpty(app.db, app.content.storage, { size: 'quick', log: (m) => app.log.warn(m) }).then(
+    ? // the seed's libraries (pdfkit, opencc, the poems) are loaded only when a seed runs
+      import('./seed/seed').then(({ seedIfEmpty }) => seedIfEmpty(app.db, app.content.storage, { size: 'quick', log: (m) => app.log.warn(m) })).then(
         () => app.content.categories.invalidate(),
         (err: unknown) => app.log.error({ err }, 'demo content not seeded'),
       )
@@ -67,6 +66,7 @@ export async function contentPlugin(app: FastifyInstance, options: ContentOption
     await routes.register(fileRoutes);
     await routes.register(socialRoutes);
     await routes.register(metaRoutes);
+    await routes.register(appendixRoutes);
   });
 }
 

@@ -1,6 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { requireActiveUser } from '../../auth/guards';
 import { ApiError } from '../../http/errors';
 import { PageQuery, PageSchema, paginate } from '../../http/pagination';
 import { Text } from '../../http/validation';
@@ -23,7 +22,7 @@ import {
   VISITOR_DAILY_FREE_DOWNLOADS,
 } from '../constants';
 import { clock } from '../context';
-import { countCache, visibleBlog } from '../load';
+import { countCache } from '../load';
 import { hotKeywords, suggest } from '../search/keywords';
 import { normaliseKeyword } from '../search/query';
 import { cutRaw, cutWords } from '../search/segmenter';
@@ -201,51 +200,6 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({ words: cutWords(request.body.text), all: cutRaw(request.body.text) }),
   );
-
-  // ---- blog appendices (list and delete; uploading comes with blog writing) ----
-
-  const AppendixQuery = Type.Object({ ...PageQuery, blogs: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
-  const Appendix = Type.Object({
-    id: Type.Integer(),
-    blogs: Type.Integer(),
-    name: Type.String(),
-    file_type: Type.String(),
-    size: Type.Integer(),
-    price: Type.Integer(),
-    is_free: Type.Boolean(),
-    downloads: Type.Integer(),
-    create_time: Type.String({ format: 'date-time' }),
-  });
-  app.get<{ Querystring: Static<typeof AppendixQuery> }>(
-    '/api/blogs-appendix-storage/',
-    { schema: { querystring: AppendixQuery, response: { 200: PageSchema(Appendix) } }, config: { rateLimit: 'read' } },
-    async (request) => {
-      const blog = await visibleBlog(app, request, request.query.blogs);
-      return paginate(request, {
-        count: async () => (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blog_appendices WHERE blogs_id = $1', [blog.id]))[0].n,
-        fetch: (limit, offset) =>
-          app.db.query<Static<typeof Appendix>>(
-            `SELECT a.id, a.blogs_id AS blogs, a.name, f.ext AS file_type, f.size, a.price, (a.price = 0) AS is_free, a.downloads, a.create_time
-               FROM blog_appendices a JOIN content_files f ON f.id = a.file_id WHERE a.blogs_id = $1
-              ORDER BY a.id LIMIT $2 OFFSET $3`,
-            [blog.id, limit, offset],
-          ),
-      });
-    },
-  );
-
-  app.delete<{ Params: IdParamsT }>('/api/blogs-appendix-storage/:id/', { schema: { params: IdParams } }, async (request, reply) => {
-    const { user } = requireActiveUser(request);
-    const [row] = await app.db.query<{ uploader_id: number; author_id: number }>(
-      'SELECT a.uploader_id, b.author_id FROM blog_appendices a JOIN blogs b ON b.id = a.blogs_id WHERE a.id = $1',
-      [request.params.id],
-    );
-    if (!row) throw new ApiError(404, 'not_found', '附件不存在或已被删除');
-    if (row.author_id !== user.id && row.uploader_id !== user.id) throw new ApiError(403, 'permission_denied', '只能删除自己文章的附件');
-    // the file row stays while download records point at it; the appendix itself goes
-    await app.db.query('DELETE FROM blog_appendices WHERE id = $1', [request.params.id]);
-    return reply.code(204).send();
-  });
 }
 
 const ListQuery = Type.Object({ ...PageQuery });
