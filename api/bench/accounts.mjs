@@ -3,7 +3,7 @@
 // that autocannon's own CPU and memory are not counted as the server's.
 //   BENCH_DURATION=5 (seconds per case)  BENCH_CONNECTIONS=10  DATABASE_URL=... (PostgreSQL instead of PGlite)
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PASSWORD = 'bench1234';
 
 const SERVER = fileURLToPath(new URL('./server.mjs', import.meta.url));
+// the server runs with the V8 flags of `npm start` (api/package.json): a small young generation and an old-space
+// cap, without which V8 lets garbage pile up to 100+ MB before collecting it
+const START = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')).scripts.start;
+const NODE_FLAGS = START.split(/\s+/).filter((arg) => arg.startsWith('--'));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'api-bench-'));
 const env = { ...process.env, BENCH_DATA_DIR: dataDir };
 let child;
@@ -43,7 +47,7 @@ async function main() {
   child = fork(SERVER, ['--init'], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { initMaxRssKiB } = await nextMessage();
   await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
-  child = fork(SERVER, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child = fork(SERVER, [], { env, execArgv: NODE_FLAGS, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { port, engine } = await nextMessage();
   const base = `http://127.0.0.1:${port}`;
 
@@ -125,7 +129,7 @@ async function main() {
   child.send('stop');
 
   const cores = availableParallelism();
-  console.log(`\nAPI 基准测试（数据库 ${engine}，每项 ${DURATION} 秒，${CONNECTIONS} 个连接，${cores} 核，回环地址；启动后 RSS ${startRss.toFixed(0)} MB）\n`);
+  console.log(`\nAPI 基准测试（数据库 ${engine}，每项 ${DURATION} 秒，${CONNECTIONS} 个连接，${cores} 核，回环地址；node ${NODE_FLAGS.join(' ')}；启动后 RSS ${startRss.toFixed(0)} MB）\n`);
   for (const r of results) {
     console.log(`${r.name}\n    ${r.rps.toFixed(0).padStart(7)} 请求/秒   p50 ${r.p50} ms   p99 ${r.p99} ms   共 ${r.total} 次，非 2xx ${r.non2xx}，错误 ${r.errors}，之后 RSS ${r.rss.toFixed(0)} MB`);
   }

@@ -1,6 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import type * as Canvas from '@napi-rs/canvas';
+
+/**
+ * Skia (@napi-rs/canvas), required on first use: mapping it costs the process about 25 MB, which a server that
+ * is never asked for a captcha does not need to pay.
+ */
+function canvasLib(): typeof Canvas {
+  return require('@napi-rs/canvas') as typeof Canvas;
+}
 
 /** Name under which the font file we find (or CAPTCHA_FONT) is registered with the canvas. */
 const REGISTERED_FAMILY = 'CaptchaCJK';
@@ -47,6 +55,7 @@ export function loadCaptchaFont(env: NodeJS.ProcessEnv = process.env): CaptchaFo
   const configured = env.CAPTCHA_FONT?.trim() ?? '';
   const cached = loaded.get(configured);
   if (cached) return cached;
+  const { GlobalFonts } = canvasLib();
   if (configured) {
     if (!existsSync(configured)) throw new Error(`验证码模块启动失败：CAPTCHA_FONT 指定的字体文件不存在：${configured}`);
     const family = 'CaptchaConfigured';
@@ -70,6 +79,19 @@ export function loadCaptchaFont(env: NodeJS.ProcessEnv = process.env): CaptchaFo
   return font;
 }
 
+/**
+ * The start-up check, without Skia: CAPTCHA_FONT names an existing file, or fontconfig or the known paths have
+ * a CJK font. Throws the same Chinese messages as loadCaptchaFont, which draws the test glyphs on first use.
+ */
+export function locateCaptchaFont(env: NodeJS.ProcessEnv = process.env): void {
+  const configured = env.CAPTCHA_FONT?.trim() ?? '';
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`验证码模块启动失败：CAPTCHA_FONT 指定的字体文件不存在：${configured}`);
+    return;
+  }
+  if (!findCjkFontFile()) throw new Error(MISSING);
+}
+
 function findCjkFontFile(): string | null {
   let listed: string[] = [];
   try {
@@ -91,6 +113,7 @@ function findCjkFontFile(): string | null {
  * both would be the same "missing glyph" box (or nothing).
  */
 function rendersChinese(family: string): boolean {
+  const { createCanvas } = canvasLib();
   const draw = (ch: string): Uint8ClampedArray => {
     const canvas = createCanvas(40, 40);
     const ctx = canvas.getContext('2d');

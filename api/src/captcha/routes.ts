@@ -2,9 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors';
 import { StringEnum } from '../http/validation';
-import { CHALLENGES, type ChallengeData } from './challenges';
+import type { ChallengeData } from './challenges';
 import { CAPTCHA_TYPES, CHALLENGE_TTL_S, REP_CODE, limitsFromEnv, type CaptchaLimits } from './config';
-import { loadCaptchaFont } from './font';
+import { loadCaptchaFont, locateCaptchaFont } from './font';
 import { issueLoginCaptcha } from './verify-login';
 import { pick } from './random';
 import { countRequest, saveChallenge, sweep, takeChallenge } from './store';
@@ -92,7 +92,9 @@ const SWEEP_EVERY_MS = 60_000;
  * the login form's text captcha (checked by verifyLoginCaptcha). Refuses to start without a CJK font.
  */
 export async function captchaRoutes(app: FastifyInstance): Promise<void> {
-  const font = loadCaptchaFont();
+  // no CJK font, no start; the drawing code (Skia) and the font itself are loaded by the first challenge
+  locateCaptchaFont();
+  const challenges = () => import('./challenges').then((m) => m.CHALLENGES);
   const limits = limitsFromEnv();
   let lastSweep = 0;
 
@@ -121,7 +123,7 @@ export async function captchaRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body ?? {};
       if (await overLimit(request, body.clientUid)) return LIMITED;
       const captchaType = body.captchaType ?? pick(CAPTCHA_TYPES);
-      const { data, answer }: { data: ChallengeData; answer: unknown } = await CHALLENGES[captchaType].generate(font);
+      const { data, answer }: { data: ChallengeData; answer: unknown } = await (await challenges())[captchaType].generate(loadCaptchaFont());
       const captchaId = await saveChallenge(app.db, captchaType, answer, CHALLENGE_TTL_S);
       return { repCode: REP_CODE.ok, repMsg: '成功', captchaId, captchaType, expiresIn: CHALLENGE_TTL_S, data };
     },
@@ -145,7 +147,7 @@ export async function captchaRoutes(app: FastifyInstance): Promise<void> {
       if (!challenge || !challenge.live) {
         throw new ApiError(400, 'captcha_expired', '验证码已失效，请重新获取', undefined, { repCode: REP_CODE.expired });
       }
-      const right = challenge.kind === captchaType && CHALLENGES[captchaType].check(challenge.answer, verifyValue);
+      const right = challenge.kind === captchaType && (await challenges())[captchaType].check(challenge.answer, verifyValue);
       if (!right) throw new ApiError(400, 'captcha_wrong', '验证失败，请重试', undefined, { repCode: REP_CODE.wrong });
       const token = await app.captchaTokens.issue(TOKEN_TTL_S * 1000);
       return { repCode: REP_CODE.ok, repMsg: '验证成功', token, expiresIn: TOKEN_TTL_S };

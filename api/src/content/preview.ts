@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PDFDocument } from 'pdf-lib';
 import { PAID_PREVIEW_PAGES, TEXT_PAGE_CHARS } from './constants';
 import type { FileStorage } from './storage/storage';
 
@@ -57,6 +56,8 @@ export function textPages(text: string): string[] {
 export async function pdfFirstPages(storage: FileStorage, fileId: number, key: string, pages: number): Promise<string> {
   const derived = `derived/${(fileId % 256).toString(16).padStart(2, '0')}/${fileId}-first-${pages}.pdf`;
   if ((await storage.size(derived)) !== null) return derived;
+  // pdf-lib only when a preview is cut (once per document, then cached): not in every server's memory
+  const { PDFDocument } = await import('pdf-lib');
   const source = await PDFDocument.load(await storage.read(key), { updateMetadata: false });
   const out = await PDFDocument.create();
   const count = Math.min(pages, source.getPageCount());
