@@ -83,7 +83,8 @@ export async function blogsByIds(app: FastifyInstance, ids: number[]): Promise<M
  * rejected or removed answer 404 exactly like ids that never existed.
  */
 export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
-  const [row] = await app.db.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = $1`, [id]);
+  // the detail page's one read: prepared once, so PGlite neither parses nor plans it per request
+  const [row] = await app.db.preparedQuery<DocRow>('content_doc_by_id', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = $1`, [id]);
   if (!row) throw docNotFound();
   await fillNames(app, [row]);
   if (!isPublicDoc(row.status) && currentUser(request)?.id !== row.uploader_id) throw docNotFound();
@@ -101,7 +102,7 @@ export async function publicDoc(q: Queryable, id: number): Promise<{ id: number;
 }
 
 export async function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
-  const [row] = await app.db.query<BlogRow>(`SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = $1`, [id]);
+  const [row] = await app.db.preparedQuery<BlogRow>('content_blog_by_id', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = $1`, [id]);
   if (!row) throw blogNotFound();
   await fillNames(app, [row]);
   if (row.status !== 1 && currentUser(request)?.id !== row.author_id) throw blogNotFound();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { acquireDirLock } from './lockfile';
 import { OID, parseDate, parseInt8 } from './parsers';
+import { checkPrepared } from './prepared';
 import type { Db, Queryable, Row } from './types';
 
 /** PGlite's buffer pool (see the comment at PGlite.create). */
@@ -42,11 +43,27 @@ export async function openPglite(dir?: string): Promise<Db> {
   });
 
   const root = wrap(pg);
+  const prepared = new Map<string, { sql: string; ready: Promise<unknown> }>();
   let closing: Promise<void> | undefined;
   return {
     engine: 'pglite',
     query: root.query,
     exec: root.exec,
+    async preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly number[]): Promise<T[]> {
+      checkPrepared(name, params);
+      let statement = prepared.get(name);
+      if (!statement) {
+        statement = { sql, ready: pg.exec(`PREPARE ${name} AS ${sql}`) };
+        prepared.set(name, statement);
+        statement.ready.catch(() => prepared.delete(name));
+      } else if (statement.sql !== sql) {
+        throw new Error(`prepared statement ${name} has another SQL text`);
+      }
+      await statement.ready;
+      // integers only (checked above), so the literals cannot carry SQL
+      const [result] = await pg.exec(`EXECUTE ${name}${params.length ? `(${params.join(', ')})` : ''}`);
+      return (result?.rows ?? []) as T[];
+    },
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close() {
       closing ??= (async () => {

@@ -1,5 +1,6 @@
 import { Client, Pool, types as pgTypes, type PoolClient } from 'pg';
 import { OID, parseDate, parseInt8 } from './parsers';
+import { checkPrepared } from './prepared';
 import type { Db, Queryable, Row } from './types';
 
 const typeParsers = {
@@ -57,6 +58,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     engine: 'postgres',
     query: root.query,
+    async preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly number[]): Promise<T[]> {
+      checkPrepared(name, params);
+      // pg prepares a named statement once per connection and reuses it
+      const result = await pool.query({ name, text: sql, values: [...params] });
+      return result.rows as T[];
+    },
     exec: root.exec,
     async listen(channel, onMessage, onLost) {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name: ${channel}`);

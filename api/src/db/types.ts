@@ -23,6 +23,14 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
+   * A hot statement whose parameters are all integers (ids, limits): prepared once under `name` (lower-case
+   * letters, digits, underscores; one SQL text per name) and from then on executed without being parsed and
+   * planned again. PGlite: `PREPARE name AS sql` once, then `EXECUTE name(1, 2)` over the simple protocol (its
+   * extended protocol parses and plans every call: about 1.2 ms against 0.3 ms for a primary-key read of
+   * `documents`). PostgreSQL: a named statement of the driver, prepared once per connection. Same rows as query().
+   */
+  preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly number[]): Promise<T[]>;
+  /**
    * PostgreSQL only: LISTEN on `channel` over a connection of its own; `onMessage` gets each NOTIFY payload,
    * `onLost` is called once if that connection breaks (no message can be trusted to arrive after it). Resolves
    * to a function that stops listening. Other processes NOTIFY with `SELECT pg_notify(channel, payload)`.
