@@ -98,7 +98,7 @@ const accountValue = fc.oneof(
 );
 const ACCOUNT_FIELDS = ['username', 'mobile', 'password', 'old_password', 'code', 'login_type', 'platform', 'country_code',
   'reason', 'nickname', 'gender', 'intro', 'avatar', 'modify_type', 'inactive_reason', 'email', 'action', 'answers',
-  'old_answers', 'provider', 'share_app_key', 'trd_active', 'type', 'token', 'device', 'person'];
+  'old_answers', 'provider', 'share_app_key', 'trd_active', 'type', 'token', 'device', 'person', 'captcha_key', 'captcha_value'];
 /** A JSON object of up to five account fields (few enough that some bodies pass validation and reach a handler). */
 const ACCOUNT_BODY = fc
   .uniqueArray(fc.tuple(fc.constantFrom(...ACCOUNT_FIELDS), accountValue), { maxLength: 5, selector: ([k]) => k })

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { RATE_LIMIT_GROUPS } from '../src/security/rate-limit';
 import { accountOptions, Client, encryptPassword, generousLimits, newPhone, PASSWORD, registeredClient, testClock } from './accounts-helpers';
-import { engines, expectErrorBody, startServer, useEngine, type Answer, type TestServer } from './helpers';
+import { engines, expectErrorBody, isChinese, startServer, useEngine, type Answer, type TestServer } from './helpers';
 
 const MINUTE = 60_000;
 const PNG_BASE64 = /^iVBORw0KGgo/;
@@ -127,5 +128,26 @@ describe.each(engines())('login-form image captcha after wrong passwords on %s',
     }
     const typed = await new Client(server.base).post('/api/token/', { username: mobile, password: 'x', login_type: 1, captcha_key: 12 });
     expectErrorBody(typed, 400, 'invalid');
+  });
+
+  test('random captcha fields while the captcha is required: never a 5xx, never a login, always a Chinese 400', async () => {
+    const { mobile } = await registeredClient(server.base);
+    for (let i = 0; i < 3; i += 1) await login(mobile, 'wrong-guess1');
+    const password = await encryptPassword(server.base, PASSWORD);
+    const value = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.constantFrom('', 'ABCD', 'abcd', ' ', '\u0000', 'x'.repeat(64), 'x'.repeat(101), 'A'.repeat(33), '../x', '%00'),
+      fc.integer(),
+      fc.constantFrom(null, true, [], {}),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.record({ captcha_key: value, captcha_value: value }, { requiredKeys: [] }), async (captcha) => {
+        const res = await new Client(server.base).post('/api/token/', { username: mobile, password, login_type: 1, ...captcha });
+        expect(res.status).toBe(400);
+        expect(isChinese(res.body.message)).toBe(true);
+        expect(['captcha_required', 'captcha_invalid', 'invalid']).toContain(res.body.code);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
