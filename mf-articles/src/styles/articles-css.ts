@@ -35,6 +35,7 @@ export const ARTICLES_CSS = `
 .ar-search-field{position:relative;flex:1;min-width:0}
 .ar-search input{width:100%;height:44px;padding:0 16px;border:2px solid ${P};border-right:0;border-radius:22px 0 0 22px;background:${CARD};
   color:${FG};font:inherit;font-size:16px;outline:none;-webkit-appearance:none;appearance:none}
+.ar-page .ar-search input:focus-visible{outline:none;box-shadow:0 0 0 3px color-mix(in srgb,${P} 22%,transparent)}
 .ar-search input::-webkit-search-cancel-button{-webkit-appearance:none}
 .ar-search input::placeholder{color:${MUTED}}
 .ar-search-button{flex:none;height:44px;padding:0 26px;border:2px solid ${P};border-radius:0 22px 22px 0;background:${P};color:#fff;
@@ -97,7 +98,7 @@ export const ARTICLES_CSS = `
 .ar-filters{display:flex;flex-wrap:wrap;gap:10px 28px;padding:14px 0;border-bottom:1px solid ${LINE}}
 .ar-filters-row{align-items:center;justify-content:space-between}
 .ar-chips{display:flex;flex-wrap:wrap;align-items:center;gap:6px}
-.ar-chips-label,.ar-select span{color:${MUTED};font-size:14px;margin-right:4px}
+.ar-chips-label,.ar-select span{flex:none;white-space:nowrap;color:${MUTED};font-size:14px;margin-right:4px}
 .ar-chip{min-height:30px;padding:0 12px;border:1px solid transparent;border-radius:15px;background:none;color:${FG};font:inherit;font-size:14px;cursor:pointer}
 .ar-chip:hover{color:${P}}
 .ar-chip[aria-pressed="true"]{background:color-mix(in srgb,${P} 12%,transparent);border-color:color-mix(in srgb,${P} 40%,transparent);color:${P};font-weight:600}
@@ -128,9 +129,11 @@ export const ARTICLES_CSS = `
 .ar-cat-card-title a{color:${FG}!important}
 .ar-cat-card-title a:hover{color:${P}!important;text-decoration:none}
 .ar-cat-card-desc{margin:4px 0 0;color:${MUTED};font-size:13px}
-.ar-cat-children{list-style:none;margin:12px 0 0;padding:0;display:flex;flex-direction:column;gap:8px}
-.ar-cat-child{font-weight:600;font-size:15px}
-.ar-cat-grandchildren{list-style:none;margin:4px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 12px;font-size:13px}
+.ar-cat-children{list-style:none;margin:14px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:8px}
+.ar-cat-child{display:inline-flex;align-items:center;min-height:32px;padding:0 14px;border-radius:16px;font-size:14px;
+  background:color-mix(in srgb,${P} 8%,${CARD});text-decoration:none!important}
+.ar-cat-child:hover{background:color-mix(in srgb,${P} 16%,${CARD})}
+.ar-cat-grandchildren{list-style:none;margin:6px 0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:4px 12px;font-size:13px}
 .ar-cat-grandchildren a{color:${MUTED}!important}
 .ar-cat-grandchildren a:hover{color:${P}!important}
 
@@ -151,8 +154,9 @@ export const ARTICLES_CSS = `
   .ar-item-link{gap:12px;padding:14px 0}
   .ar-item-title{font-size:16px;white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
   .ar-hide-sm{display:none}
-  .ar-filters{gap:8px;padding:10px 0;flex-direction:column}
-  .ar-filters .ar-chips{flex-wrap:nowrap;overflow-x:auto;scrollbar-width:none;margin:0 -14px;padding:0 14px}
+  .ar-filters{gap:8px;padding:10px 0;flex-direction:column;align-items:stretch}
+  .ar-filters-row{flex-direction:row;align-items:center;flex-wrap:wrap}
+  .ar-filters:not(.ar-filters-row) .ar-chips{flex-wrap:nowrap;overflow-x:auto;scrollbar-width:none;margin:0 -14px;padding:0 14px}
   .ar-chip{flex:none}
   .ar-cat-grid{grid-template-columns:minmax(0,1fr);gap:12px}
 }
