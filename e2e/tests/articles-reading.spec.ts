@@ -68,7 +68,8 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   await expect(page.getByTestId('quota')).toContainText('今日剩余免费下载次数 2/2');
 
   const { bytes, name } = await downloadFrom(page);
-  expect(name).toBe(`docs-${first.id}.${first.file_type}`);
+  // the Chinese title of Content-Disposition's filename* (RFC 5987)
+  expect(name).toBe(`${first.title}.${first.file_type}`);
   // the same file again through a new signed link (a repeat download the same day costs no quota)
   const link = (await (await page.request.post(`/api/user-download/docs/${first.id}/`)).json()) as { url: string; kind: string };
   expect(link.kind).toBe('repeat');
@@ -87,7 +88,7 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   const answer = page.locator('.ad-pay');
   await expect(answer).toContainText('免费下载次数');
   await answer.getByRole('button', { name: '购买下载套餐' }).click();
-  await expect(page).toHaveURL(/\/app\/guest\/pay\/order\?type=package$/);
+  await expect(page).toHaveURL(new RegExp(`/app/guest/pay/order\\?docs=${third.id}&type=package$`));
 
   // a paid document answers with its price and the way to pay
   const [paid] = await docs(page.request, 'is_free=0&ordering=-create_time');

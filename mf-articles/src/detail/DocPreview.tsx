@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessageOf } from 'shared-kernel';
 import { apiHref, getPreviewText, getPreviewUrl, type PreviewInfo } from '../api/documents';
 import { Markdown } from './Markdown';
+import { withoutTitle } from './markdown';
 
 /**
  * The in-page reader. PDFs: the API serves a PDF cut to the readable pages, shown by the browser's own PDF viewer
@@ -9,13 +10,13 @@ import { Markdown } from './Markdown';
  * browsers often cannot show a PDF inside a page, get a link that opens it. TXT and Markdown: the API's text
  * pages, loaded one after another.
  */
-export function DocPreview({ id, preview, wide }: { id: string; preview: PreviewInfo; wide: boolean }) {
+export function DocPreview({ id, preview, wide, title = '' }: { id: string; preview: PreviewInfo; wide: boolean; title?: string }) {
   const remaining = preview.limited ? Math.max(0, preview.pages - preview.preview_pages) : 0;
   return (
     <section className="ad-card ad-preview" aria-label="文档预览">
       {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} wide={wide} />}
       {(preview.type === 'text' || preview.type === 'markdown') && (
-        <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} />
+        <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} title={title} />
       )}
       {preview.type === 'none' && <p className="ad-empty">该文档格式暂不支持在线预览，请下载后阅读</p>}
       {remaining > 0 && (
@@ -53,7 +54,7 @@ function PdfPreview({ id, pages, wide }: { id: string; pages: number; wide: bool
   );
 }
 
-function TextPreview({ id, markdown, pages }: { id: string; markdown: boolean; pages: number }) {
+function TextPreview({ id, markdown, pages, title }: { id: string; markdown: boolean; pages: number; title: string }) {
   const [texts, setTexts] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
@@ -85,7 +86,7 @@ function TextPreview({ id, markdown, pages }: { id: string; markdown: boolean; p
     <div className="ad-reader" data-testid="text-preview">
       {texts.map((text, i) => (
         <article key={i} className="ad-reader-page" aria-label={`第 ${i + 1} 页`}>
-          {markdown ? <Markdown source={text} /> : <div className="ad-plain">{text}</div>}
+          {markdown ? <Markdown source={i === 0 ? withoutTitle(text, title) : text} /> : <div className="ad-plain">{text}</div>}
           {pages > 1 && (
             <div className="ad-page-no">
               {i + 1} / {pages}

@@ -26,7 +26,8 @@ export const DETAIL_CSS = `
 .ad-crumbs a{color:${MUTED};text-decoration:none}.ad-crumbs a:hover{color:${P}}
 .ad-layout{display:grid;grid-template-columns:minmax(0,1fr) 320px;gap:20px;align-items:start}
 .ad-side{position:sticky;top:72px}
-.ad-head{display:flex;gap:18px;align-items:flex-start}
+.ad-head{display:grid;grid-template-columns:auto minmax(0,1fr);gap:4px 18px;align-items:start}
+.ad-head>.ad-facts{grid-column:2}
 .ad-head-main{flex:1;min-width:0}
 .ad-title{margin:0 0 8px;font-size:24px;line-height:1.35;font-weight:600;word-break:break-word}
 .ad-byline{display:flex;flex-wrap:wrap;gap:6px 16px;font-size:13px;color:${MUTED}}
@@ -161,14 +162,13 @@ export const DETAIL_CSS = `
   .ad-crumbs{padding:10px 16px 0;margin:0 0 8px}
   .ad-card{border-radius:0;border-left:0;border-right:0;margin-bottom:10px;padding:16px;box-shadow:none}
   .ad-title{font-size:20px}
-  .ad-head{gap:12px}
   .ad-icon-md{width:44px;height:54px;font-size:12px}
-  .ad-facts>div{min-width:56px;padding:6px 4px}
   .ad-actions{padding:0 16px;margin-bottom:10px}
   .ad-action{flex:1;justify-content:center;padding:0 8px}
   .ad-reader-page{margin:0 0 10px;padding:18px 16px;border-left:0;border-right:0;border-radius:0;box-shadow:none}
   .ad-reader>.ad-btn{margin:0 16px 12px;width:calc(100% - 32px)}
-  .ad-side-download{position:sticky;bottom:0;z-index:5;margin:0 0 10px;box-shadow:0 -4px 16px rgba(0,0,0,.06)}
+  .ad-facts>div{min-width:0;padding:6px 2px}.ad-facts dd{font-size:14px;white-space:nowrap}
+  .ad-head{gap:4px 12px}.ad-head>.ad-facts{grid-column:1/-1;margin-top:6px}
   .ad-overlay{align-items:flex-end;padding:0}
   .ad-dialog{max-width:none;border-radius:16px 16px 0 0}
 }

@@ -78,8 +78,8 @@ export default function DocDetailPage() {
                 <Stars rating={doc.rating} />
                 <span className={doc.is_free ? 'ad-tag ad-tag-free' : 'ad-tag ad-tag-paid'}>{doc.is_free ? '免费' : '付费'}</span>
               </div>
-              <DocFacts doc={doc} />
             </div>
+            <DocFacts doc={doc} />
           </header>
           {doc.summary && (
             <section className="ad-card ad-summary" aria-label="简介">
@@ -97,8 +97,8 @@ export default function DocDetailPage() {
             }
             shareSign={shareSign}
           />
-          <DocPreview id={id} preview={doc.preview} wide={wide} />
           {!wide && <section className="ad-card ad-side-download">{downloadBox}</section>}
+          <DocPreview id={id} preview={doc.preview} wide={wide} title={doc.title} />
           <CommentSection key={user?.uid ?? 0} kind="docs" id={id} mode="section" />
         </div>
         <aside className="ad-side">
