@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSite } from '../../scripts/site.mjs';
-import { E2E_PORTS } from './ports';
+import { E2E_PORTS, QR_EXPIRE_S } from './ports';
 
 /** Starts the composed site (API on a fresh embedded database, remotes, shell) and stops it after the run. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -13,6 +13,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     remotePortBase: E2E_PORTS.remoteBase,
     dataDir,
     quiet: true,
+    // QR codes expire after 15 s instead of 100 s, so the expiry journey (auth-qr-oauth.spec.ts) is short
+    apiEnv: { QR_LOGIN_EXPIRE_S: String(QR_EXPIRE_S) },
   });
   process.env.E2E_DEPLOYMENT_FILE = site.deploymentFile;
   process.env.E2E_DEPLOYMENT = JSON.stringify(site.deployment);

@@ -4,3 +4,6 @@ export const E2E_PORTS = {
   api: Number(process.env.E2E_API_PORT ?? 18190),
   remoteBase: Number(process.env.E2E_REMOTE_PORT_BASE ?? 18181),
 };
+
+/** QR login lifetime on the e2e site (seconds; the product's default is 100). */
+export const QR_EXPIRE_S = 15;

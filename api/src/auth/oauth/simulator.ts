@@ -140,7 +140,7 @@ export async function oauthSimulatorRoutes(app: FastifyInstance, apps: Simulator
       reply,
       `${name}授权登录（模拟）`,
       `<span class="tag">开发环境 · 模拟${name}开放平台</span><h1>${name}授权登录</h1>` +
-        `<p>「文档分享」申请使用你的${name}账号信息（昵称、头像）登录。</p>` +
+        `<p>「知库文档」申请使用你的${name}账号信息（昵称、头像）登录。</p>` +
         `<form method="get" action="${SIMULATOR_PREFIX}/approve">${fields}` +
         `<label for="person">模拟${name}账号（同名即同一人）</label><input type="text" id="person" name="person" value="${escape(person)}" maxlength="40" required>` +
         `<div class="row"><a class="btn" href="${escape(deny)}">拒绝</a><button type="submit">同意授权</button></div></form>`,
