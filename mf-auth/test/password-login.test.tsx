@@ -100,6 +100,29 @@ describe('login_mobile form (account and password)', () => {
     await expectToast('登录成功');
   });
 
+  test('a wrong password that reaches the limit shows the image captcha at once', async () => {
+    api.on('POST /token/', {
+      status: 400,
+      body: { message: '手机号或密码错误', code: 'invalid', errors: { non_field_errors: ['手机号或密码错误'] }, captcha_required: true },
+    });
+    api.on('GET /captcha/login/', { body: { repCode: '0000', repMsg: '成功', captcha_key: 'key-2', captcha_image: PNG, expiresIn: 300 } });
+    renderForm();
+    fill('13812345678', 'abc12345');
+    submit();
+    expect(await screen.findByRole('img', { name: /图形验证码/ })).toBeTruthy();
+    await expectToast('手机号或密码错误');
+  });
+
+  test('a wrong password below the limit shows no captcha', async () => {
+    api.on('POST /token/', apiError(400, 'invalid', '手机号或密码错误', { non_field_errors: ['手机号或密码错误'] }));
+    renderForm();
+    fill('13812345678', 'abc12345');
+    submit();
+    await expectToast('手机号或密码错误');
+    expect(screen.queryByRole('img', { name: /图形验证码/ })).toBeNull();
+    expect(api.calls('GET /captcha/login/')).toHaveLength(0);
+  });
+
   test('clicking the captcha picture gets a new one', async () => {
     api.on('POST /token/', apiError(400, 'captcha_required', '请输入图形验证码'));
     api.on('GET /captcha/login/', { body: { repCode: '0000', repMsg: '成功', captcha_key: 'k', captcha_image: PNG, expiresIn: 300 } });

@@ -5,6 +5,8 @@ interface ErrorBody {
   message?: unknown;
   code?: unknown;
   errors?: unknown;
+  /** The login route's "the next try needs the image captcha" (with a wrong password's answer too). */
+  captcha_required?: unknown;
 }
 
 function bodyOf(error: unknown): ErrorBody | null {
@@ -17,6 +19,11 @@ function bodyOf(error: unknown): ErrorBody | null {
 export function apiCodeOf(error: unknown): string | undefined {
   const code = bodyOf(error)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** True when the answer says the next login needs the login form's image captcha. */
+export function captchaRequiredBy(error: unknown): boolean {
+  return bodyOf(error)?.captcha_required === true;
 }
 
 /** HTTP status of a failed request, if the server answered. */

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY_CODE, useAppState, validateAgreement, validatePassword, validatePhone } from 'shared-kernel';
 import { loginByPassword, type PhoneValue } from '../api/accounts';
-import { apiCodeOf } from '../api/errors';
+import { apiCodeOf, captchaRequiredBy } from '../api/errors';
 import { AgreeTerms } from '../fields/AgreeTerms';
 import { LoginImageCaptcha } from '../fields/LoginImageCaptcha';
 import { PasswordInput } from '../fields/PasswordInput';
@@ -43,8 +43,8 @@ export function LoginMobileForm({ surface, onSwitch }: FormProps) {
       completeLogin(await loginByPassword({ phone, password, captcha }), 'password', surface);
     } catch (error) {
       setErrors(serverErrors(error));
-      // the API asked for the image captcha, or the one sent is spent: show a fresh one
-      if (captchaShown || LOGIN_CAPTCHA_CODES.includes(apiCodeOf(error) ?? '')) {
+      // the API asked for the image captcha (or says the next try needs it), or the one sent is spent: a fresh one
+      if (captchaShown || LOGIN_CAPTCHA_CODES.includes(apiCodeOf(error) ?? '') || captchaRequiredBy(error)) {
         setCaptchaShown(true);
         setCaptchaRound((n) => n + 1);
       }
