@@ -32,14 +32,14 @@ export const DETAIL_CSS = `
 .ad-title{margin:0 0 8px;font-size:24px;line-height:1.35;font-weight:600;word-break:break-word}
 .ad-byline{display:flex;flex-wrap:wrap;gap:6px 16px;font-size:13px;color:${MUTED}}
 .ad-byline a{color:${LINK};text-decoration:none}
-.ad-status{color:#d46b08;background:#fff7e6;border-radius:4px;padding:0 6px}
+.ad-status{color:#ad4e00;background:#fff7e6;border-radius:4px;padding:0 6px}
 .ad-rating-row{display:flex;align-items:center;gap:12px;margin:10px 0}
 .ad-stars{display:inline-flex;align-items:center;gap:8px}
 .ad-star{color:${LINE};font-size:17px;letter-spacing:1px}.ad-star-on{color:#fadb14}
-.ad-rating-text{font-size:13px;color:#d48806}
+.ad-rating-text{font-size:13px;color:#ad6800}
 .ad-tag{font-size:12px;border-radius:4px;padding:1px 8px}
-.ad-tag-free{color:#389e0d;background:#f6ffed;border:1px solid #b7eb8f}
-.ad-tag-paid{color:#d46b08;background:#fff7e6;border:1px solid #ffd591}
+.ad-tag-free{color:#237804;background:#f6ffed;border:1px solid #b7eb8f}
+.ad-tag-paid{color:#ad4e00;background:#fff7e6;border:1px solid #ffd591}
 .ad-facts{display:flex;flex-wrap:wrap;gap:0;margin:0;border:1px solid ${LINE};border-radius:8px;overflow:hidden}
 .ad-facts>div{flex:1 1 0;min-width:72px;padding:8px 10px;text-align:center;border-right:1px solid ${LINE}}
 .ad-facts>div:last-child{border-right:0}
@@ -67,8 +67,8 @@ export const DETAIL_CSS = `
 .ad-page :focus-visible,.ad-overlay :focus-visible{outline:2px solid ${P};outline-offset:2px}
 .ad-download{display:flex;flex-direction:column;gap:10px}
 .ad-download-btn{min-height:46px;font-size:16px;letter-spacing:2px}
-.ad-quota{margin:0;font-size:14px;color:${MUTED}}.ad-quota strong{color:${P};font-size:18px}
-.ad-price{color:#f5222d;font-weight:700;font-size:18px}
+.ad-quota{margin:0;font-size:14px;color:${MUTED}}.ad-quota strong{color:${LINK};font-size:18px}
+.ad-price{color:#cf1322;font-weight:700;font-size:18px}
 .ad-pay{border:1px solid #ffd591;background:#fff7e6;color:#873800;border-radius:8px;padding:12px;display:flex;flex-direction:column;gap:8px}
 .ad-pay p{margin:0}
 .ad-pay-actions{display:flex;gap:8px;flex-wrap:wrap}.ad-pay-actions .ad-btn{flex:1}
@@ -86,7 +86,7 @@ export const DETAIL_CSS = `
 .ad-plain{white-space:pre-wrap;word-break:break-word;font-size:16px;line-height:1.9}
 .ad-preview-limit{display:flex;flex-direction:column;align-items:center;gap:4px;padding:18px;border-top:1px dashed ${LINE};
   background:linear-gradient(${CARD},${HOVER});text-align:center}
-.ad-preview-limit strong{color:${P};font-size:16px}
+.ad-preview-limit strong{color:${LINK};font-size:16px}
 .ad-md{font-size:16px;line-height:1.85;word-break:break-word}
 .ad-md h1,.ad-md h2,.ad-md h3,.ad-md h4{line-height:1.4;margin:1.2em 0 .6em}
 .ad-md h1{font-size:24px}.ad-md h2{font-size:20px;padding-bottom:6px;border-bottom:1px solid ${LINE}}.ad-md h3{font-size:17px}
