@@ -10,6 +10,8 @@ const MUTED = 'var(--muted,#5c6370)';
 const CARD = 'var(--card,#fff)';
 const LINE = 'var(--line,#e5e8ef)';
 const LINK = 'var(--link,#0958d9)';
+// white on the plain primary is 4.1:1; buttons use the strong shade (6:1)
+const P_STRONG = 'var(--primary-strong,#0958d9)';
 const HOVER = 'var(--hover,#f0f5ff)';
 const BAD = '#cf1322';
 const FONT = `-apple-system,BlinkMacSystemFont,"PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC",sans-serif`;
@@ -36,7 +38,7 @@ export const DETAIL_CSS = `
 .ad-rating-row{display:flex;align-items:center;gap:12px;margin:10px 0}
 .ad-stars{display:inline-flex;align-items:center;gap:8px}
 .ad-star{color:${LINE};font-size:17px;letter-spacing:1px}.ad-star-on{color:#fadb14}
-.ad-rating-text{font-size:13px;color:#ad6800}
+.ad-rating-text{font-size:13px;color:#874d00}
 .ad-tag{font-size:12px;border-radius:4px;padding:1px 8px}
 .ad-tag-free{color:#237804;background:#f6ffed;border:1px solid #b7eb8f}
 .ad-tag-paid{color:#ad4e00;background:#fff7e6;border:1px solid #ffd591}
@@ -58,7 +60,7 @@ export const DETAIL_CSS = `
 .ad-btn{display:inline-flex;align-items:center;justify-content:center;min-height:40px;padding:0 18px;border:1px solid ${LINE};border-radius:8px;
   background:${CARD};color:${FG};font:inherit;font-size:14px;cursor:pointer;text-decoration:none;transition:filter .15s}
 .ad-btn:hover:not(:disabled){border-color:${P};color:${P}}
-.ad-primary{background:${P};border-color:${P};color:#fff;font-weight:600}
+.ad-primary{background:${P_STRONG};border-color:${P_STRONG};color:#fff;font-weight:600}
 .ad-primary:hover:not(:disabled){filter:brightness(1.08);color:#fff}
 .ad-btn:disabled{opacity:.55;cursor:not-allowed}
 .ad-block{width:100%}
