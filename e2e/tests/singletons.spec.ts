@@ -1,28 +1,33 @@
 import { expect, test } from '@playwright/test';
+import { navLink } from '../support/shell';
 
 // One copy of each singleton: state set through the kernel in one remote is seen by the shell and another remote.
 test('theme set in one remote is seen by the navbar and by another remote; one kernel instance', async ({ page }) => {
-  await page.goto('/app/articles/cate/list');
-  const articles = page.locator('#slot-mf-articles');
-  await expect(articles.getByTestId('remote-theme')).toHaveText('浅色');
+  // mf-user-center's upload page (open to visitors) still shows the kernel's theme and a switch for it
+  await page.goto('/app/user/docs/upload');
+  const userCenter = page.locator('#slot-mf-user-center');
+  await expect(userCenter.getByTestId('remote-theme')).toHaveText('浅色');
   await expect(page.getByTestId('navbar-theme')).toHaveText('浅色');
 
-  await articles.getByRole('button', { name: '切换主题' }).click();
-  await expect(articles.getByTestId('remote-theme')).toHaveText('深色');
+  await userCenter.getByRole('button', { name: '切换主题' }).click();
+  await expect(userCenter.getByTestId('remote-theme')).toHaveText('深色');
   await expect(page.getByTestId('navbar-theme')).toHaveText('深色');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
-  // Client-side navigation into another remote (mf-user-center) keeps the same state.
-  await page.getByRole('link', { name: '上传文档' }).click();
-  const userCenter = page.locator('#slot-mf-user-center');
-  await expect(userCenter.getByTestId('remote-theme')).toHaveText('深色');
-
   const navbarInstance = await page.getByRole('navigation', { name: '主导航' }).getAttribute('data-kernel-instance');
-  const remoteInstance = await userCenter.locator('[data-kernel-instance]').getAttribute('data-kernel-instance');
   expect(navbarInstance).toBeTruthy();
-  expect(remoteInstance).toBe(navbarInstance);
+  expect(await userCenter.locator('[data-kernel-instance]').getAttribute('data-kernel-instance')).toBe(navbarInstance);
 
-  // That remote changes it back: the shell follows again.
-  await userCenter.getByRole('button', { name: '切换主题' }).click();
-  await expect(page.getByTestId('navbar-theme')).toHaveText('浅色');
+  // Client-side navigation into another remote (mf-articles) keeps the same kernel and the same state.
+  await navLink(page, '分类').click();
+  const articles = page.locator('#slot-mf-articles');
+  await expect(articles.locator('h1')).toHaveText('分类列表');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(articles).toHaveAttribute('data-kernel-instance', navbarInstance!);
+
+  // The shell changes it back: the page follows, and going back to the first remote shows it there too.
+  await page.getByTestId('navbar-theme').click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+  await page.goBack();
+  await expect(userCenter.getByTestId('remote-theme')).toHaveText('浅色');
 });

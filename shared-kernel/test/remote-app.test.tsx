@@ -61,9 +61,10 @@ describe('createRemoteApp', () => {
     expect(host.dataset.remote).toBe('mf-pay');
     expect(host.dataset.remoteVersion).toBe('3.1.4');
     expect(host.getAttribute('data-remote-version')).toBe('3.1.4');
+    expect(host.dataset.kernelInstance).toBe(KERNEL_INSTANCE_ID);
   });
 
-  it('unmount empties the element and removes both data attributes', async () => {
+  it('unmount empties the element and removes its data attributes', async () => {
     const app = createRemoteApp(info, Page);
     const { host, props } = makeHost();
     await app.mount(props);
@@ -72,6 +73,7 @@ describe('createRemoteApp', () => {
     expect(host.innerHTML).toBe('');
     expect(host.hasAttribute('data-remote')).toBe(false);
     expect(host.hasAttribute('data-remote-version')).toBe(false);
+    expect(host.hasAttribute('data-kernel-instance')).toBe(false);
   });
 
   it('can mount again after unmount', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { RemoteName } from '../routing/route-table';
+import { KERNEL_INSTANCE_ID } from './instance';
 
 /** The custom props the shell passes to every remote when single-spa mounts it. */
 export interface RemoteMountProps {
@@ -31,7 +32,8 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
  * Makes the single-spa lifecycles a remote exposes as `./app`. mount() settles only once the first render has
  * committed, and rejects when rendering throws; a later crash goes to props.onCrash. Either way the shell can
  * show its fallback in the remote's slot.
- * The slot carries the remote's name and build version, which diagnostics and the end-to-end tests read.
+ * The slot carries the remote's name and build version, and the id of the kernel instance the remote runs with
+ * (the same as the shell's when the singleton is shared), which diagnostics and the end-to-end tests read.
  */
 export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAppInfo>): RemoteLifecycles {
   let root: Root | null = null;
@@ -43,6 +45,7 @@ export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAp
         host = props.domElementGetter();
         host.dataset.remote = info.remote;
         host.dataset.remoteVersion = info.version;
+        host.dataset.kernelInstance = KERNEL_INSTANCE_ID;
         let settled = false;
         root = createRoot(host, {
           onUncaughtError: (error) => {
@@ -67,6 +70,7 @@ export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAp
       if (host) {
         delete host.dataset.remote;
         delete host.dataset.remoteVersion;
+        delete host.dataset.kernelInstance;
       }
     },
   };
