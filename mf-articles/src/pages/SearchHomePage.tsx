@@ -8,22 +8,29 @@ import { ListView, useRestoreKey } from '../ui/ListView';
 import { SearchBox } from '../ui/SearchBox';
 import { useFetch } from '../ui/use-fetch';
 
-/** Hot keywords as links to their results; nothing while there are none. */
+/**
+ * Hot keywords as links to their results. The row keeps its height while they load (and when there are none),
+ * so nothing below it moves when they arrive.
+ */
 export function HotKeywords() {
   const hot = useFetch(hotKeywords, []);
-  if (!hot.data?.length) return null;
+  const keywords = hot.data ?? [];
   return (
-    <div className="ar-hot">
-      <span className="ar-hot-label">热门搜索</span>
-      <ul className="ar-hot-list">
-        {hot.data.map((k, i) => (
-          <li key={k.keyword}>
-            <Link className={i < 3 ? 'ar-hot-item ar-hot-top' : 'ar-hot-item'} to={routePath('articles.search.result', {}, { keyword: k.keyword })}>
-              {k.keyword}
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <div className="ar-hot" aria-busy={hot.loading || undefined}>
+      {keywords.length > 0 && (
+        <>
+          <span className="ar-hot-label">热门搜索</span>
+          <ul className="ar-hot-list">
+            {keywords.map((k, i) => (
+              <li key={k.keyword}>
+                <Link className={i < 3 ? 'ar-hot-item ar-hot-top' : 'ar-hot-item'} to={routePath('articles.search.result', {}, { keyword: k.keyword })}>
+                  {k.keyword}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

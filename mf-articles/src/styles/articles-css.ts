@@ -52,7 +52,10 @@ export const ARTICLES_CSS = `
 .ar-suggest-kind{flex:none;font-size:12px;color:${MUTED}}
 
 /* Hot keywords */
-.ar-hot{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:8px;margin-top:18px;max-width:720px}
+/* two rows' height reserved before the keywords arrive (no layout shift); on phones one row that scrolls sideways */
+.ar-hot{display:flex;flex-wrap:wrap;align-items:center;align-content:center;justify-content:center;gap:8px;margin-top:18px;width:100%;
+  max-width:720px;height:68px;overflow:hidden}
+.ar-hot-label{flex:none}
 .ar-hot-label{color:${MUTED};font-size:14px}
 .ar-hot-list{display:contents;list-style:none}
 .ar-hot-list li{display:inline-flex}
@@ -150,6 +153,8 @@ export const ARTICLES_CSS = `
   .ar-search-large input,.ar-search-large .ar-search-button{height:46px}
   .ar-search-large .ar-search-button,.ar-search-button{padding:0 16px;letter-spacing:0}
   .ar-suggest{right:0}
+  .ar-hot{height:30px;flex-wrap:nowrap;justify-content:flex-start;overflow-x:auto;scrollbar-width:none}
+  .ar-hot-list li{flex:none}
   .ar-result-head{flex-direction:column;align-items:stretch;gap:10px}
   .ar-item-link{gap:12px;padding:14px 0}
   .ar-item-title{font-size:16px;white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
