@@ -90,7 +90,7 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
 
   await page.goto(`/app/articles/docs/detail/${third.id}`);
   await page.getByRole('button', { name: '立即下载' }).click();
-  const answer = page.locator('.ad-pay');
+  const answer = page.locator('.dt-pay');
   await expect(answer).toContainText('免费下载次数');
   await answer.getByRole('button', { name: '购买下载套餐' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/guest/pay/order\\?docs=${third.id}&type=package$`));
@@ -99,8 +99,8 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   const [paid] = await docs(page.request, 'is_free=0&ordering=-create_time');
   await page.goto(`/app/articles/docs/detail/${paid.id}`);
   await page.getByRole('button', { name: '立即下载' }).click();
-  await expect(page.locator('.ad-pay')).toContainText('该文档为付费文档，购买后即可下载');
-  await page.locator('.ad-pay').getByRole('button', { name: /去支付/ }).click();
+  await expect(page.locator('.dt-pay')).toContainText('该文档为付费文档，购买后即可下载');
+  await page.locator('.dt-pay').getByRole('button', { name: /去支付/ }).click();
   await expect(page).toHaveURL(new RegExp(`/app/guest/pay/order\\?docs=${paid.id}$`));
 });
 
@@ -146,16 +146,16 @@ test('log in from the favourite button, favourite continues, comment, and find i
   await page.getByLabel('评论内容').fill(text);
   await page.getByRole('button', { name: '发表评论' }).click();
   await expect(toast(page, '评论成功')).toBeVisible();
-  const row = page.locator('.ad-comment', { hasText: text });
+  const row = page.locator('.dt-comment', { hasText: text });
   await expect(row).toBeVisible();
   // on the comment page too, where the author may delete it
   await page.goto(`/app/articles/docs/comment/${doc.id}`);
-  const own = page.locator('.ad-comment', { hasText: text });
+  const own = page.locator('.dt-comment', { hasText: text });
   await expect(own).toBeVisible();
   await own.getByRole('button', { name: '删除' }).click();
   await own.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '评论已删除')).toBeVisible();
-  await expect(page.locator('.ad-comment', { hasText: text })).toHaveCount(0);
+  await expect(page.locator('.dt-comment', { hasText: text })).toHaveCount(0);
 
   const history = (await (await page.request.get('/api/articles-browsing-history/?type=docs')).json()) as { results: { docs?: { id: number } }[] };
   expect(history.results.map((h) => h.docs?.id)).toContain(doc.id);
@@ -166,7 +166,7 @@ test('a blog detail renders its Markdown and lists its appendix', async ({ page 
   const blog = blogs.find((b) => b.appendix_count > 0)!;
   await page.goto(`/app/articles/blogs/detail/${blog.id}`);
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
-  const body = page.locator('.ad-blog .ad-md');
+  const body = page.locator('.dt-blog .dt-md');
   await expect(body.locator('h2').first()).toBeVisible();
   await expect(body.locator('blockquote')).toHaveCount(1);
   await expect(body).not.toContainText('## ');

@@ -38,13 +38,13 @@ export function CommentSection({ kind, id, mode }: CommentSectionProps) {
   const commentRoute = kind === 'docs' ? 'articles.docs.comment' : 'articles.blogs.comment';
 
   return (
-    <section className="ad-card ad-comments" aria-labelledby={`ad-comments-${kind}`}>
-      <h2 id={`ad-comments-${kind}`} className="ad-section-title">
-        评论{total !== null && <span className="ad-muted ad-count-badge">（{total}）</span>}
+    <section className="dt-card dt-comments" aria-labelledby={`dt-comments-${kind}`}>
+      <h2 id={`dt-comments-${kind}`} className="dt-section-title">
+        评论{total !== null && <span className="dt-muted dt-count-badge">（{total}）</span>}
       </h2>
       <CommentForm kind={kind} id={id} onPosted={(c) => setAdded((list) => [c, ...list])} />
-      {list.status !== 'loading' && shown.length === 0 && list.status !== 'error' && <p className="ad-empty">还没有评论，快来抢沙发吧</p>}
-      <ul className="ad-comment-list">
+      {list.status !== 'loading' && shown.length === 0 && list.status !== 'error' && <p className="dt-empty">还没有评论，快来抢沙发吧</p>}
+      <ul className="dt-comment-list">
         {shown.map((c) => (
           <CommentRow key={c.id} kind={kind} comment={c} onDeleted={() => setRemoved((s) => new Set(s).add(c.id))} />
         ))}
@@ -54,7 +54,7 @@ export function CommentSection({ kind, id, mode }: CommentSectionProps) {
       ) : (
         total !== null &&
         total > shown.length && (
-          <Link className="ad-more-link" to={routePath(commentRoute, { id })}>
+          <Link className="dt-more-link" to={routePath(commentRoute, { id })}>
             查看全部 {total} 条评论 ›
           </Link>
         )
@@ -99,9 +99,9 @@ function CommentForm({ kind, id, onPosted }: { kind: CommentKind; id: string; on
   };
 
   return (
-    <form className="ad-comment-form" onSubmit={submit} noValidate>
+    <form className="dt-comment-form" onSubmit={submit} noValidate>
       <textarea
-        className="ad-textarea"
+        className="dt-textarea"
         aria-label="评论内容"
         rows={3}
         placeholder={user ? '说说你的看法…' : '登录后发表评论'}
@@ -111,16 +111,16 @@ function CommentForm({ kind, id, onPosted }: { kind: CommentKind; id: string; on
           if (error) setError('');
         }}
       />
-      <div className="ad-comment-form-foot">
-        <span className={length > max ? 'ad-count ad-over' : 'ad-count'}>
+      <div className="dt-comment-form-foot">
+        <span className={length > max ? 'dt-count dt-over' : 'dt-count'}>
           {length}/{max}
         </span>
         {error && (
-          <span className="ad-error" role="alert">
+          <span className="dt-error" role="alert">
             {error}
           </span>
         )}
-        <button type="submit" className="ad-btn ad-primary" disabled={busy}>
+        <button type="submit" className="dt-btn dt-primary" disabled={busy}>
           发表评论
         </button>
       </div>
@@ -142,31 +142,31 @@ function CommentRow({ kind, comment, onDeleted }: { kind: CommentKind; comment: 
     }
   };
   return (
-    <li className="ad-comment" data-comment-id={comment.id}>
-      <span className="ad-avatar" aria-hidden="true">
+    <li className="dt-comment" data-comment-id={comment.id}>
+      <span className="dt-avatar" aria-hidden="true">
         {[...(comment.uname || '匿')][0]}
       </span>
-      <div className="ad-comment-body">
-        <div className="ad-comment-head">
-          <span className="ad-uname">{comment.uname || '匿名用户'}</span>
-          <time className="ad-muted" dateTime={comment.create_time}>
+      <div className="dt-comment-body">
+        <div className="dt-comment-head">
+          <span className="dt-uname">{comment.uname || '匿名用户'}</span>
+          <time className="dt-muted" dateTime={comment.create_time}>
             {formatDate(comment.create_time)}
           </time>
         </div>
-        <p className="ad-comment-text">{comment.content}</p>
+        <p className="dt-comment-text">{comment.content}</p>
         {comment.is_mine &&
           (confirming ? (
-            <span className="ad-confirm">
+            <span className="dt-confirm">
               确定删除这条评论？
-              <button type="button" className="ad-link ad-danger" disabled={busy} onClick={remove}>
+              <button type="button" className="dt-link dt-danger" disabled={busy} onClick={remove}>
                 确定
               </button>
-              <button type="button" className="ad-link" onClick={() => setConfirming(false)}>
+              <button type="button" className="dt-link" onClick={() => setConfirming(false)}>
                 取消
               </button>
             </span>
           ) : (
-            <button type="button" className="ad-link" onClick={() => setConfirming(true)}>
+            <button type="button" className="dt-link" onClick={() => setConfirming(true)}>
               删除
             </button>
           ))}

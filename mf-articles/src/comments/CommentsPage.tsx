@@ -32,11 +32,11 @@ export function CommentsPage({ kind }: { kind: CommentKind }) {
   if (error) return <DetailState notFound={error.status === 404 || error.status === 400} message={error.message} kind={noun} />;
   const detail = routePath(kind === 'docs' ? 'articles.docs.detail' : 'articles.blogs.detail', { id });
   return (
-    <main className="ad-page ad-comments-page" data-page={`${kind}-comments`}>
-      <div className="ad-card">
-        <h1 className="ad-title">评论详情</h1>
+    <main className="dt-page dt-comments-page" data-page={`${kind}-comments`}>
+      <div className="dt-card">
+        <h1 className="dt-title">评论详情</h1>
         {title !== null && (
-          <p className="ad-muted">
+          <p className="dt-muted">
             {noun}：<Link to={detail}>{title}</Link>
           </p>
         )}

@@ -69,22 +69,22 @@ export function ActionBar({ kind, id, collected, collectCount, onCollected, shar
   };
 
   return (
-    <div className="ad-actions">
-      <button type="button" className={collected ? 'ad-action ad-action-on' : 'ad-action'} aria-pressed={collected} onClick={onCollect}>
-        <span className="ad-ico" aria-hidden="true">
+    <div className="dt-actions">
+      <button type="button" className={collected ? 'dt-action dt-action-on' : 'dt-action'} aria-pressed={collected} onClick={onCollect}>
+        <span className="dt-ico" aria-hidden="true">
           {collected ? '★' : '☆'}
         </span>
         {collected ? '已收藏' : '收藏'}
-        {collectCount > 0 && <span className="ad-num">{collectCount}</span>}
+        {collectCount > 0 && <span className="dt-num">{collectCount}</span>}
       </button>
-      <button type="button" className="ad-action" onClick={onShare}>
-        <span className="ad-ico" aria-hidden="true">
+      <button type="button" className="dt-action" onClick={onShare}>
+        <span className="dt-ico" aria-hidden="true">
           ⤴
         </span>
         分享
       </button>
-      <button type="button" className="ad-action" onClick={() => withLogin(() => setDialog('report'), '登录后投诉')}>
-        <span className="ad-ico" aria-hidden="true">
+      <button type="button" className="dt-action" onClick={() => withLogin(() => setDialog('report'), '登录后投诉')}>
+        <span className="dt-ico" aria-hidden="true">
           ⚑
         </span>
         投诉

@@ -55,44 +55,44 @@ export function CollectDialog({ kind, id, onDone, onClose }: { kind: ItemKind; i
   return (
     <Modal title="收藏到" onClose={onClose}>
       {folders === null ? (
-        <p className="ad-muted">加载中…</p>
+        <p className="dt-muted">加载中…</p>
       ) : (
-        <ul className="ad-folders" role="radiogroup" aria-label="收藏夹">
-          {folders.length === 0 && <li className="ad-muted">还没有收藏夹，将收藏到默认收藏夹</li>}
+        <ul className="dt-folders" role="radiogroup" aria-label="收藏夹">
+          {folders.length === 0 && <li className="dt-muted">还没有收藏夹，将收藏到默认收藏夹</li>}
           {folders.map((f) => (
             <li key={f.id}>
-              <label className={chosen === f.id ? 'ad-folder ad-folder-on' : 'ad-folder'}>
+              <label className={chosen === f.id ? 'dt-folder dt-folder-on' : 'dt-folder'}>
                 <input type="radio" name="folder" checked={chosen === f.id} onChange={() => setChosen(f.id)} />
                 <span>{f.name}</span>
-                <span className="ad-muted">{f.item_count} 个内容</span>
+                <span className="dt-muted">{f.item_count} 个内容</span>
               </label>
             </li>
           ))}
         </ul>
       )}
-      <div className="ad-row">
+      <div className="dt-row">
         <input
-          className="ad-input"
+          className="dt-input"
           aria-label="新收藏夹名称"
           placeholder="新建收藏夹"
           maxLength={FOLDER_NAME_MAX + 10}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <button type="button" className="ad-btn" disabled={busy} onClick={create}>
+        <button type="button" className="dt-btn" disabled={busy} onClick={create}>
           新建
         </button>
       </div>
       {error && (
-        <p className="ad-error" role="alert">
+        <p className="dt-error" role="alert">
           {error}
         </p>
       )}
-      <div className="ad-dialog-foot">
-        <button type="button" className="ad-btn" onClick={onClose}>
+      <div className="dt-dialog-foot">
+        <button type="button" className="dt-btn" onClick={onClose}>
           取消
         </button>
-        <button type="button" className="ad-btn ad-primary" disabled={busy || folders === null} onClick={confirm}>
+        <button type="button" className="dt-btn dt-primary" disabled={busy || folders === null} onClick={confirm}>
           确定
         </button>
       </div>

@@ -6,7 +6,7 @@ import type { DocItem } from '../api/documents';
 export function DocIconBadge({ extCate, active, size = 'md' }: { extCate: string; active: number; size?: 'sm' | 'md' }) {
   const icon = docIcon(extCate, active === 1 ? 1 : 0);
   return (
-    <span className={`${icon.className} ad-icon ad-icon-${size}`} style={{ background: icon.color }} data-active={icon.active ? '1' : '0'} aria-label={`${icon.label} 文档`} role="img">
+    <span className={`${icon.className} dt-icon dt-icon-${size}`} style={{ background: icon.color }} data-active={icon.active ? '1' : '0'} aria-label={`${icon.label} 文档`} role="img">
       {icon.label === '压缩包' ? 'ZIP' : icon.label.toUpperCase().slice(0, 4)}
     </span>
   );
@@ -16,15 +16,15 @@ export function DocIconBadge({ extCate, active, size = 'md' }: { extCate: string
 export function Stars({ rating }: { rating?: number | null }) {
   const stars = normalizeRating(rating);
   return (
-    <span className="ad-stars" aria-label={`${stars} 星：${ratingText(rating)}`}>
+    <span className="dt-stars" aria-label={`${stars} 星：${ratingText(rating)}`}>
       <span aria-hidden="true">
         {[1, 2, 3, 4, 5].map((n) => (
-          <span key={n} className={n <= stars ? 'ad-star ad-star-on' : 'ad-star'}>
+          <span key={n} className={n <= stars ? 'dt-star dt-star-on' : 'dt-star'}>
             ★
           </span>
         ))}
       </span>
-      <span className="ad-rating-text">{ratingText(rating)}</span>
+      <span className="dt-rating-text">{ratingText(rating)}</span>
     </span>
   );
 }
@@ -32,7 +32,7 @@ export function Stars({ rating }: { rating?: number | null }) {
 /** Size, pages, score, views and downloads in one line. */
 export function DocFacts({ doc }: { doc: DocItem }) {
   return (
-    <dl className="ad-facts">
+    <dl className="dt-facts">
       <div>
         <dt>大小</dt>
         <dd data-testid="size">{formatFileSize(doc.size)}</dd>
@@ -60,13 +60,13 @@ export function DocFacts({ doc }: { doc: DocItem }) {
 /** A compact document row (recommended documents). */
 export function DocRow({ doc }: { doc: DocItem }) {
   return (
-    <li className="ad-doc-row">
+    <li className="dt-doc-row">
       <DocIconBadge extCate={doc.ext_cate} active={doc.active} size="sm" />
-      <div className="ad-doc-row-main">
-        <Link to={routePath('articles.docs.detail', { id: doc.id })} className="ad-doc-row-title">
+      <div className="dt-doc-row-main">
+        <Link to={routePath('articles.docs.detail', { id: doc.id })} className="dt-doc-row-title">
           {doc.title}
         </Link>
-        <span className="ad-muted ad-doc-row-meta">
+        <span className="dt-muted dt-doc-row-meta">
           {doc.pages} 页 · {formatScore(doc.score)} 分 · {doc.is_free ? '免费' : '付费'}
         </span>
       </div>

@@ -13,16 +13,16 @@ import { withoutTitle } from './markdown';
 export function DocPreview({ id, preview, wide, title = '' }: { id: string; preview: PreviewInfo; wide: boolean; title?: string }) {
   const remaining = preview.limited ? Math.max(0, preview.pages - preview.preview_pages) : 0;
   return (
-    <section className="ad-card ad-preview" aria-label="文档预览">
+    <section className="dt-card dt-preview" aria-label="文档预览">
       {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} wide={wide} />}
       {(preview.type === 'text' || preview.type === 'markdown') && (
         <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} title={title} />
       )}
-      {preview.type === 'none' && <p className="ad-empty">该文档格式暂不支持在线预览，请下载后阅读</p>}
+      {preview.type === 'none' && <p className="dt-empty">该文档格式暂不支持在线预览，请下载后阅读</p>}
       {remaining > 0 && (
-        <div className="ad-preview-limit" role="note">
+        <div className="dt-preview-limit" role="note">
           <strong>剩余 {remaining} 页需下载后阅读</strong>
-          {preview.message && <span className="ad-muted">{preview.message}</span>}
+          {preview.message && <span className="dt-muted">{preview.message}</span>}
         </div>
       )}
     </section>
@@ -42,12 +42,12 @@ function PdfPreview({ id, pages, wide }: { id: string; pages: number; wide: bool
       live = false;
     };
   }, [id]);
-  if (error) return <p className="ad-error">{error}</p>;
-  if (!url) return <div className="ad-skeleton" aria-busy="true" />;
+  if (error) return <p className="dt-error">{error}</p>;
+  if (!url) return <div className="dt-skeleton" aria-busy="true" />;
   return (
-    <div className="ad-pdf">
-      {wide && <iframe className="ad-pdf-frame" src={url} title="文档预览" />}
-      <a className="ad-btn ad-pdf-open" href={url} target="_blank" rel="noopener">
+    <div className="dt-pdf">
+      {wide && <iframe className="dt-pdf-frame" src={url} title="文档预览" />}
+      <a className="dt-btn dt-pdf-open" href={url} target="_blank" rel="noopener">
         {wide ? '在新窗口中阅读' : `阅读预览（共 ${pages} 页）`}
       </a>
     </div>
@@ -83,28 +83,28 @@ function TextPreview({ id, markdown, pages, title }: { id: string; markdown: boo
 
   const next = texts.length + 1;
   return (
-    <div className="ad-reader" data-testid="text-preview">
+    <div className="dt-reader" data-testid="text-preview">
       {texts.map((text, i) => (
-        <article key={i} className="ad-reader-page" aria-label={`第 ${i + 1} 页`}>
-          {markdown ? <Markdown source={i === 0 ? withoutTitle(text, title) : text} /> : <div className="ad-plain">{text}</div>}
+        <article key={i} className="dt-reader-page" aria-label={`第 ${i + 1} 页`}>
+          {markdown ? <Markdown source={i === 0 ? withoutTitle(text, title) : text} /> : <div className="dt-plain">{text}</div>}
           {pages > 1 && (
-            <div className="ad-page-no">
+            <div className="dt-page-no">
               {i + 1} / {pages}
             </div>
           )}
         </article>
       ))}
-      {loading && <div className="ad-skeleton" aria-busy="true" />}
+      {loading && <div className="dt-skeleton" aria-busy="true" />}
       {error && (
-        <p className="ad-error">
+        <p className="dt-error">
           {error}
-          <button type="button" className="ad-link" onClick={() => void loadPage(next)}>
+          <button type="button" className="dt-link" onClick={() => void loadPage(next)}>
             重试
           </button>
         </p>
       )}
       {!loading && !error && texts.length > 0 && next <= pages && (
-        <button type="button" className="ad-btn ad-block" onClick={() => void loadPage(next)}>
+        <button type="button" className="dt-btn dt-block" onClick={() => void loadPage(next)}>
           继续阅读（第 {next} 页）
         </button>
       )}

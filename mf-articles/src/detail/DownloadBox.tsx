@@ -47,26 +47,26 @@ export function DownloadBox({ quota, download, owned = false, compact = false, l
   };
 
   return (
-    <div className={compact ? 'ad-download ad-download-compact' : 'ad-download'}>
+    <div className={compact ? 'dt-download dt-download-compact' : 'dt-download'}>
       {!compact && info && <QuotaText info={info} owned={owned} />}
-      {compact && info && !info.is_free && <span className="ad-price">{formatPrice(info.price)}</span>}
-      <button type="button" className="ad-btn ad-primary ad-download-btn" disabled={busy} onClick={run}>
+      {compact && info && !info.is_free && <span className="dt-price">{formatPrice(info.price)}</span>}
+      <button type="button" className="dt-btn dt-primary dt-download-btn" disabled={busy} onClick={run}>
         {busy ? '请稍候…' : label}
       </button>
       {pay && (
-        <div className="ad-pay" role="alert">
+        <div className="dt-pay" role="alert">
           <p>{pay.message}</p>
           {pay.code === 'free_quota_exhausted' && pay.reset_time && (
-            <p className="ad-muted">免费次数将于 {formatDateTime(pay.reset_time)} 重置</p>
+            <p className="dt-muted">免费次数将于 {formatDateTime(pay.reset_time)} 重置</p>
           )}
-          <div className="ad-pay-actions">
+          <div className="dt-pay-actions">
             {/* a visitor's quota is smaller than a user's: logging in and trying again may be enough */}
             {pay.code === 'free_quota_exhausted' && !loggedIn && (
-              <button type="button" className="ad-btn" onClick={() => loginThen(() => void run(), '登录后下载')}>
+              <button type="button" className="dt-btn" onClick={() => loginThen(() => void run(), '登录后下载')}>
                 登录后下载
               </button>
             )}
-            <button type="button" className="ad-btn ad-primary" onClick={() => navigate(payPath(pay))}>
+            <button type="button" className="dt-btn dt-primary" onClick={() => navigate(payPath(pay))}>
               {pay.code === 'free_quota_exhausted' ? '购买下载套餐' : `去支付${pay.price ? ` ${formatPrice(pay.price)}` : ''}`}
             </button>
           </div>
@@ -77,17 +77,17 @@ export function DownloadBox({ quota, download, owned = false, compact = false, l
 }
 
 function QuotaText({ info, owned }: { info: Quota; owned: boolean }) {
-  if (owned) return <p className="ad-quota">已拥有，可直接下载</p>;
+  if (owned) return <p className="dt-quota">已拥有，可直接下载</p>;
   if (!info.is_free)
     return (
-      <p className="ad-quota">
-        <span className="ad-price">{formatPrice(info.price)}</span> 付费文档，购买后即可下载
+      <p className="dt-quota">
+        <span className="dt-price">{formatPrice(info.price)}</span> 付费文档，购买后即可下载
       </p>
     );
   return (
-    <p className="ad-quota" data-testid="quota">
+    <p className="dt-quota" data-testid="quota">
       免费下载 · 今日剩余免费下载次数 <strong>{info.left}</strong>/{info.total}
-      {info.downloaded_today && <span className="ad-muted">（今日已下载，再次下载不占次数）</span>}
+      {info.downloaded_today && <span className="dt-muted">（今日已下载，再次下载不占次数）</span>}
     </p>
   );
 }

@@ -9,11 +9,11 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="ad-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="ad-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="ad-dialog-head">
+    <div className="dt-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="dt-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="dt-dialog-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="ad-close" aria-label="关闭" onClick={onClose}>
+          <button type="button" className="dt-close" aria-label="关闭" onClick={onClose}>
             ×
           </button>
         </div>

@@ -55,32 +55,32 @@ export function ReportDialog({ type, id, onClose }: { type: ReportInput['type'];
 
   return (
     <Modal title="投诉" onClose={onClose}>
-      <form className="ad-form" onSubmit={submit} noValidate>
-        <fieldset className="ad-reasons">
+      <form className="dt-form" onSubmit={submit} noValidate>
+        <fieldset className="dt-reasons">
           <legend>投诉原因</legend>
           {reasons.map((r) => (
-            <label key={r.value} className={reason === r.value ? 'ad-chip ad-chip-on' : 'ad-chip'}>
+            <label key={r.value} className={reason === r.value ? 'dt-chip dt-chip-on' : 'dt-chip'}>
               <input type="radio" name="reason" value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
               {r.label}
             </label>
           ))}
         </fieldset>
-        <label className="ad-label" htmlFor="ad-report-content">
+        <label className="dt-label" htmlFor="dt-report-content">
           投诉说明
         </label>
         <textarea
-          id="ad-report-content"
-          className="ad-textarea"
+          id="dt-report-content"
+          className="dt-textarea"
           rows={4}
           placeholder="请说明投诉理由，如侵权请提供权属证明线索"
           value={content}
           onChange={(e) => setContent(e.target.value)}
         />
-        <div className={length > max ? 'ad-count ad-over' : 'ad-count'}>
+        <div className={length > max ? 'dt-count dt-over' : 'dt-count'}>
           {length}/{max}
         </div>
         <input
-          className="ad-input"
+          className="dt-input"
           aria-label="联系方式"
           placeholder="联系方式（选填）"
           maxLength={CONTACT_MAX}
@@ -88,15 +88,15 @@ export function ReportDialog({ type, id, onClose }: { type: ReportInput['type'];
           onChange={(e) => setContact(e.target.value)}
         />
         {error && (
-          <p className="ad-error" role="alert">
+          <p className="dt-error" role="alert">
             {error}
           </p>
         )}
-        <div className="ad-dialog-foot">
-          <button type="button" className="ad-btn" onClick={onClose}>
+        <div className="dt-dialog-foot">
+          <button type="button" className="dt-btn" onClick={onClose}>
             取消
           </button>
-          <button type="submit" className="ad-btn ad-primary" disabled={busy}>
+          <button type="submit" className="dt-btn dt-primary" disabled={busy}>
             提交投诉
           </button>
         </div>

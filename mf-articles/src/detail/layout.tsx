@@ -19,19 +19,19 @@ export function useDetailStyles(): void {
 export function DetailState({ loading, notFound, message, kind }: { loading?: boolean; notFound?: boolean; message?: string; kind: string }) {
   if (loading)
     return (
-      <main className="ad-page" aria-busy="true">
-        <div className="ad-card ad-skeleton-card">
-          <div className="ad-skeleton ad-skeleton-title" />
-          <div className="ad-skeleton" />
+      <main className="dt-page" aria-busy="true">
+        <div className="dt-card dt-skeleton-card">
+          <div className="dt-skeleton dt-skeleton-title" />
+          <div className="dt-skeleton" />
         </div>
       </main>
     );
   return (
-    <main className="ad-page">
-      <div className="ad-card ad-state">
-        <h1 className="ad-title">{notFound ? `${kind}不存在或已被删除` : '加载失败'}</h1>
-        {!notFound && message && <p className="ad-muted">{message}</p>}
-        <Link className="ad-btn ad-primary" to="/">
+    <main className="dt-page">
+      <div className="dt-card dt-state">
+        <h1 className="dt-title">{notFound ? `${kind}不存在或已被删除` : '加载失败'}</h1>
+        {!notFound && message && <p className="dt-muted">{message}</p>}
+        <Link className="dt-btn dt-primary" to="/">
           返回首页
         </Link>
       </div>

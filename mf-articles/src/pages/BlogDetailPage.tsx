@@ -37,8 +37,8 @@ export default function BlogDetailPage() {
   if (!blog || String(blog.id) !== id) return <DetailState loading kind="文章" />;
 
   return (
-    <main className="ad-page" data-page="blog-detail">
-      <nav className="ad-crumbs" aria-label="当前位置">
+    <main className="dt-page" data-page="blog-detail">
+      <nav className="dt-crumbs" aria-label="当前位置">
         <Link to="/">首页</Link>
         {blog.category_path.map((c) => (
           <span key={c.id}>
@@ -47,18 +47,18 @@ export default function BlogDetailPage() {
           </span>
         ))}
       </nav>
-      <div className="ad-layout">
-        <div className="ad-main">
-          <article className="ad-card ad-blog">
-            <h1 className="ad-title">{blog.title}</h1>
-            <div className="ad-blog-meta">
+      <div className="dt-layout">
+        <div className="dt-main">
+          <article className="dt-card dt-blog">
+            <h1 className="dt-title">{blog.title}</h1>
+            <div className="dt-blog-meta">
               <span>
                 作者 <strong>{blog.author.nickname || '匿名用户'}</strong>
               </span>
               <time dateTime={blog.update_time}>{formatDate(blog.update_time)}</time>
               <span>阅读 {blog.views}</span>
               <span>评论 {blog.comment_count}</span>
-              {blog.status !== 1 && <span className="ad-status">{blog.status_text}</span>}
+              {blog.status !== 1 && <span className="dt-status">{blog.status_text}</span>}
             </div>
             <Markdown source={withoutTitle(blog.content, blog.title)} />
           </article>
@@ -75,16 +75,16 @@ export default function BlogDetailPage() {
           {blog.appendices.length > 0 && <Appendices items={blog.appendices} reader={user?.uid ?? 0} />}
           <CommentSection key={user?.uid ?? 0} kind="blogs" id={id} mode="section" />
         </div>
-        <aside className="ad-side">
-          <section className="ad-card" aria-label="作者">
-            <h2 className="ad-section-title">关于作者</h2>
-            <div className="ad-author">
-              <span className="ad-avatar" aria-hidden="true">
+        <aside className="dt-side">
+          <section className="dt-card" aria-label="作者">
+            <h2 className="dt-section-title">关于作者</h2>
+            <div className="dt-author">
+              <span className="dt-avatar" aria-hidden="true">
                 {[...(blog.author.nickname || '匿')][0]}
               </span>
               <strong>{blog.author.nickname || '匿名用户'}</strong>
             </div>
-            <p className="ad-muted">
+            <p className="dt-muted">
               分类：<Link to={routePath('articles.blogs.list', { id: blog.category.id })}>{blog.category.name}</Link>
             </p>
           </section>
@@ -96,11 +96,11 @@ export default function BlogDetailPage() {
 
 function Appendices({ items, reader }: { items: BlogAppendix[]; reader: number }) {
   return (
-    <section className="ad-card" aria-labelledby="ad-appendix-title">
-      <h2 id="ad-appendix-title" className="ad-section-title">
+    <section className="dt-card" aria-labelledby="dt-appendix-title">
+      <h2 id="dt-appendix-title" className="dt-section-title">
         附件（{items.length}）
       </h2>
-      <ul className="ad-appendix">
+      <ul className="dt-appendix">
         {items.map((a) => (
           <AppendixRow key={`${a.id}:${reader}`} item={a} />
         ))}
@@ -114,10 +114,10 @@ function AppendixRow({ item }: { item: BlogAppendix }) {
   const download = useCallback(() => downloadAppendix(item.id), [item.id]);
   return (
     <li>
-      <span className="ad-appendix-name">
-        📎 {item.name} <span className="ad-muted">（{formatFileSize(item.size)}）</span>
+      <span className="dt-appendix-name">
+        📎 {item.name} <span className="dt-muted">（{formatFileSize(item.size)}）</span>
       </span>
-      {item.is_free && <span className="ad-tag ad-tag-free">免费</span>}
+      {item.is_free && <span className="dt-tag dt-tag-free">免费</span>}
       <DownloadBox quota={quota} download={download} compact label="下载附件" />
     </li>
   );

@@ -48,8 +48,8 @@ export default function DocDetailPage() {
     <DownloadBox key={`${id}:${user?.uid ?? 0}`} quota={quota} download={download} owned={doc.is_owner || doc.is_purchased} />
   );
   return (
-    <main className="ad-page" data-page="doc-detail">
-      <nav className="ad-crumbs" aria-label="当前位置">
+    <main className="dt-page" data-page="doc-detail">
+      <nav className="dt-crumbs" aria-label="当前位置">
         <Link to="/">首页</Link>
         {doc.category_path.map((c) => (
           <span key={c.id}>
@@ -58,13 +58,13 @@ export default function DocDetailPage() {
           </span>
         ))}
       </nav>
-      <div className="ad-layout">
-        <div className="ad-main">
-          <header className="ad-card ad-head">
+      <div className="dt-layout">
+        <div className="dt-main">
+          <header className="dt-card dt-head">
             <DocIconBadge extCate={doc.ext_cate} active={doc.active} />
-            <div className="ad-head-main">
-              <h1 className="ad-title">{doc.title}</h1>
-              <div className="ad-byline">
+            <div className="dt-head-main">
+              <h1 className="dt-title">{doc.title}</h1>
+              <div className="dt-byline">
                 <span>
                   上传者 <strong>{doc.uploader.nickname || '匿名用户'}</strong>
                 </span>
@@ -72,18 +72,18 @@ export default function DocDetailPage() {
                 <span>
                   分类 <Link to={routePath('articles.docs.list', { id: doc.category.id })}>{doc.category.name}</Link>
                 </span>
-                {doc.active !== 1 && <span className="ad-status">{doc.status_text}</span>}
+                {doc.active !== 1 && <span className="dt-status">{doc.status_text}</span>}
               </div>
-              <div className="ad-rating-row">
+              <div className="dt-rating-row">
                 <Stars rating={doc.rating} />
-                <span className={doc.is_free ? 'ad-tag ad-tag-free' : 'ad-tag ad-tag-paid'}>{doc.is_free ? '免费' : '付费'}</span>
+                <span className={doc.is_free ? 'dt-tag dt-tag-free' : 'dt-tag dt-tag-paid'}>{doc.is_free ? '免费' : '付费'}</span>
               </div>
             </div>
             <DocFacts doc={doc} />
           </header>
           {doc.summary && (
-            <section className="ad-card ad-summary" aria-label="简介">
-              <h2 className="ad-section-title">文档简介</h2>
+            <section className="dt-card dt-summary" aria-label="简介">
+              <h2 className="dt-section-title">文档简介</h2>
               <p>{doc.summary}</p>
             </section>
           )}
@@ -97,14 +97,14 @@ export default function DocDetailPage() {
             }
             shareSign={shareSign}
           />
-          {!wide && <section className="ad-card ad-side-download">{downloadBox}</section>}
+          {!wide && <section className="dt-card dt-side-download">{downloadBox}</section>}
           <DocPreview id={id} preview={doc.preview} wide={wide} title={doc.title} />
           <CommentSection key={user?.uid ?? 0} kind="docs" id={id} mode="section" />
         </div>
-        <aside className="ad-side">
+        <aside className="dt-side">
           {wide && (
-            <section className="ad-card ad-side-download" aria-label="下载">
-              <h2 className="ad-section-title">下载文档</h2>
+            <section className="dt-card dt-side-download" aria-label="下载">
+              <h2 className="dt-section-title">下载文档</h2>
               {downloadBox}
             </section>
           )}
@@ -129,11 +129,11 @@ function Recommend({ id }: { id: string }) {
   }, [id]);
   if (!docs || docs.length === 0) return null;
   return (
-    <section className="ad-card ad-recommend" aria-labelledby="ad-recommend-title">
-      <h2 id="ad-recommend-title" className="ad-section-title">
+    <section className="dt-card dt-recommend" aria-labelledby="dt-recommend-title">
+      <h2 id="dt-recommend-title" className="dt-section-title">
         相关推荐
       </h2>
-      <ul className="ad-doc-list">
+      <ul className="dt-doc-list">
         {docs.map((d) => (
           <DocRow key={d.id} doc={d} />
         ))}

@@ -68,7 +68,7 @@ describe('blog detail', () => {
     script();
     openPage(BlogDetailPage, '/app/articles/blogs/detail/:id', '/app/articles/blogs/detail/4');
     const body = await waitFor(() => {
-      const el = document.querySelector('.ad-blog .ad-md');
+      const el = document.querySelector('.dt-blog .dt-md');
       if (!el || !el.querySelector('h1')) throw new Error('not rendered yet');
       return el as HTMLElement;
     });

@@ -40,10 +40,10 @@ describe('comment page', () => {
     open();
     await screen.findByText('第13条评论');
     await screen.findByRole('link', { name: '唐诗三百首选读' });
-    expect(document.querySelectorAll('.ad-comment')).toHaveLength(10);
+    expect(document.querySelectorAll('.dt-comment')).toHaveLength(10);
     fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
     await screen.findByText('第1条评论');
-    expect(document.querySelectorAll('.ad-comment')).toHaveLength(13);
+    expect(document.querySelectorAll('.dt-comment')).toHaveLength(13);
     await screen.findByText('---- end ----');
     expect(api.calls('GET /docs-comment/')[0].query.get('docs')).toBe('12');
   });
@@ -56,7 +56,7 @@ describe('comment page', () => {
     fireEvent.click(screen.getByRole('button', { name: '发表评论' }));
     expect(screen.getByRole('alert').textContent).toBe('评论内容不能为空');
     fireEvent.change(screen.getByLabelText('评论内容'), { target: { value: '好'.repeat(501) } });
-    expect(screen.getByText('501/500').className).toContain('ad-over');
+    expect(screen.getByText('501/500').className).toContain('dt-over');
     fireEvent.click(screen.getByRole('button', { name: '发表评论' }));
     expect(screen.getByRole('alert').textContent).toBe('评论不能超过500个字');
     expect(api.calls('POST /docs-comment/')).toHaveLength(0);
@@ -72,7 +72,7 @@ describe('comment page', () => {
     fireEvent.click(screen.getByRole('button', { name: '发表评论' }));
     await expectToast('评论成功');
     expect(api.calls('POST /docs-comment/')[0].body).toEqual({ docs: 12, content: '读来齿颊留香' });
-    expect(document.querySelector('.ad-comment .ad-comment-text')?.textContent).toBe('读来齿颊留香');
+    expect(document.querySelector('.dt-comment .dt-comment-text')?.textContent).toBe('读来齿颊留香');
     expect((screen.getByLabelText('评论内容') as HTMLTextAreaElement).value).toBe('');
   });
 
@@ -107,7 +107,7 @@ describe('comment page', () => {
     api.on('DELETE /docs-comment/2/', { status: 204 });
     open();
     await screen.findByText('第3条评论');
-    const rows = [...document.querySelectorAll<HTMLElement>('.ad-comment')];
+    const rows = [...document.querySelectorAll<HTMLElement>('.dt-comment')];
     expect(rows.map((r) => within(r).queryByRole('button', { name: '删除' }) !== null)).toEqual([false, true, false]);
     fireEvent.click(within(rows[1]).getByRole('button', { name: '删除' }));
     fireEvent.click(within(rows[1]).getByRole('button', { name: '确定' }));
