@@ -92,6 +92,22 @@ test('log in by password in the dialog opened on the home page (1280 and 375 px)
   await page.screenshot({ path: screenshotPath('login-dialog-375') });
 });
 
+test('a login-required page sends a visitor to the login page; logging in there brings them back', async ({ page }) => {
+  const target = '/app/user/collect/list?folder=2#top';
+  await page.goto(target);
+  await expect(page).toHaveURL('/app/user/login/code');
+  await page.getByRole('tab', { name: '密码登录' }).click();
+  await page.getByLabel('手机号', { exact: true }).fill(account.phone);
+  await page.getByLabel('密码', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(toast(page, '登录成功')).toBeVisible();
+  await expect(page).toHaveURL(target);
+  await expect(page.locator('#slot-mf-user-center h1')).toHaveText('我的收藏夹');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(target); // and stays there
+  await logOut(page);
+});
+
 test('log in by SMS code as a new account: user info with from_reg, activation, disclaimer', async ({ page, baseURL }) => {
   const phone = freshPhone();
   await page.goto('/app/user/login/code');

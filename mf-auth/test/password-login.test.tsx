@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { user$ } from 'shared-kernel';
+import { navigate, on, user$ } from 'shared-kernel';
 import { DialogHost } from '../src/dialogs/DialogHost';
 import { AuthPanel } from '../src/forms/AuthPanel';
 import { apiError, loginAnswer, PNG, startFakeApi, type FakeApi } from './support/fake-api';
@@ -56,6 +56,7 @@ describe('login_mobile form (account and password)', () => {
 
   test("the password leaves the page RSA-OAEP encrypted; '登录成功' and the user is stored", async () => {
     api.on('POST /token/', { body: loginAnswer({ uid: 7, nickname: '老王' }) });
+    window.history.replaceState(null, '', '/app/user/login/mobile');
     renderForm();
     fill('138 1234 5678', 'Secret123密');
     submit();
@@ -66,6 +67,22 @@ describe('login_mobile form (account and password)', () => {
     await expectToast('登录成功');
     expect(user$.value).toMatchObject({ uid: 7, nickname: '老王', is_active: 1 });
     expect(window.location.pathname).toBe('/'); // inline, with no saved path: the home page
+  });
+
+  test('when the shell has already taken the user back to the saved page, the form leaves them there', async () => {
+    api.on('POST /token/', { body: loginAnswer({ uid: 7 }) });
+    window.history.replaceState(null, '', '/app/user/login/mobile');
+    // what the shell does on user:changed for a person on a login page with a saved path
+    const off = on('user:changed', ({ user }) => user && navigate('/app/articles/docs/detail/3?from=guard', { replace: true }));
+    try {
+      renderForm();
+      fill('13812345678', 'abc12345');
+      submit();
+      await expectToast('登录成功');
+      expect(window.location.pathname + window.location.search).toBe('/app/articles/docs/detail/3?from=guard');
+    } finally {
+      off();
+    }
   });
 
   test("a wrong password: the server's message, and the user stays logged out", async () => {

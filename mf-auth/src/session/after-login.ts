@@ -31,12 +31,13 @@ function resumablePath(path: string | null): string | null {
 /**
  * Goes where the user was headed before logging in (the redirect path of the session, SPEC §3). Inline, the
  * login screen is left for that path or the home page; in the dialog, the page stays unless the redirect
- * names another one.
+ * names another one. The shell takes a person on a login page back to the saved path itself when the user
+ * changes (setUser() raises user:changed before this runs): then the page is no longer ours and stays.
  */
 export function resumeAfterLogin(surface: Surface): void {
   const target = resumablePath(takeSession('redirectPath'));
   if (target && target !== currentFullPath()) navigate(target);
-  else if (surface === 'inline') navigate(routePath('home'));
+  else if (surface === 'inline' && ownerOf(pathnameOf(currentFullPath())) === 'mf-auth') navigate(routePath('home'));
 }
 
 /**
