@@ -90,3 +90,18 @@ export async function storeUserInfo(page: Page, user: Partial<UserInfo>): Promis
 
 /** The shell's site title for a subject (the kernel's format). */
 export { pageTitle, siteContext } from '../../shared-kernel/src/site/site-context';
+
+/** A link of the navbar (the search home has its own links with the same words, such as 按分类浏览). */
+export function navLink(page: Page, name: string) {
+  return page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name, exact: true });
+}
+
+/** What a detail page shows in its <h1>: the item's own title, from the API (the tab title keeps the route's). */
+export async function itemTitle(page: Page, kind: 'docs' | 'blogs', id: number): Promise<string> {
+  // from the main host: Node does not resolve sub-site names under localhost as Chromium does
+  const res = await page.request.get(siteUrl('', `/api/${kind}/${id}/`));
+  expect(res.status(), `/api/${kind}/${id}/`).toBe(200);
+  const { title } = (await res.json()) as { title: string };
+  expect(title).toBeTruthy();
+  return title;
+}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { navLink } from '../support/shell';
 import { originOf } from '../support/site';
 
 async function expectFallback(page: Page) {
@@ -19,7 +20,7 @@ test('a remote whose entry answers 404 fails alone and recovers on retry', async
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
 
   // Another domain still works, through the navbar.
-  await page.getByRole('link', { name: '分类' }).click();
+  await navLink(page, '分类').click();
   await expect(page.locator('#slot-mf-articles h1')).toHaveText('分类列表');
   await page.goBack();
   await expectFallback(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routePath } from '../../shared-kernel/src/routing/match';
-import { siteUrl } from '../support/shell';
+import { navLink, siteUrl } from '../support/shell';
 
 // SPEC.md §1, §6: ads only for no host prefix or it, math, algorithm, www, mianshi; removed on each navigation;
 // loaded after the page is interactive, in reserved fixed boxes (no layout shift, no delay of the first paint).
@@ -64,7 +64,7 @@ test('ad elements are removed on each navigation, and the new page gets its own'
   await page.goto('/');
   await expect(page.locator('[data-ad]')).toHaveCount(1);
   const first = await page.locator('[data-ad]').getAttribute('data-ad-serial');
-  await page.getByRole('link', { name: '分类' }).click();
+  await navLink(page, '分类').click();
   await expect(page.locator('#slot-mf-articles h1')).toHaveText('分类列表');
   await expect(page.locator(`[data-ad-serial="${first}"]`)).toHaveCount(0);
   await expect(page.locator('[data-ad]')).toHaveCount(1);
@@ -122,7 +122,7 @@ test('a closed ad stays closed for the session', async ({ page }) => {
   await page.goto('/');
   await page.locator('[data-ad]').getByRole('button', { name: '关闭推广' }).click();
   await expect(page.locator('[data-ad]')).toHaveCount(0);
-  await page.getByRole('link', { name: '分类' }).click();
+  await navLink(page, '分类').click();
   await expect(page.locator('#slot-mf-articles h1')).toHaveText('分类列表');
   await page.waitForTimeout(2500);
   await expect(page.locator('[data-ad]')).toHaveCount(0);

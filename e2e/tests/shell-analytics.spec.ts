@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { routePath } from '../../shared-kernel/src/routing/match';
-import { pageTitle } from '../support/shell';
+import { navLink, pageTitle } from '../support/shell';
 
 // SPEC.md §2: a page view to the analytics tracker after each navigation to a different full path, with path and
 // title; none on first load. The tracker is Baidu Tongji's `_hmt` queue, configured by the deployment manifest.
@@ -41,12 +41,12 @@ test.describe('with a Baidu Tongji site id in the deployment manifest', () => {
     await script;
     await expect.poll(() => sent(page)).toEqual([]);
 
-    await page.getByRole('link', { name: '分类' }).click();
+    await navLink(page, '分类').click();
     await expect(page.locator('#slot-mf-articles h1')).toHaveText('分类列表');
     await expect.poll(() => sent(page)).toEqual([{ path: routePath('articles.cate.list'), title: `分类列表 - ${SITE}` }]);
 
     // the same full path again: nothing new
-    await page.getByRole('link', { name: '分类' }).click();
+    await navLink(page, '分类').click();
     await page.waitForTimeout(300);
     expect(await sent(page)).toHaveLength(1);
 
@@ -75,7 +75,7 @@ test('without a site id no analytics script is fetched and nothing is queued', a
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.goto('/');
-  await page.getByRole('link', { name: '分类' }).click();
+  await navLink(page, '分类').click();
   await expect(page.locator('#slot-mf-articles h1')).toHaveText('分类列表');
   await page.waitForTimeout(2500);
   expect(requests.filter((u) => u.includes('baidu.com'))).toEqual([]);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { routePath } from '../../shared-kernel/src/routing/match';
 import { SESSION_KEYS } from '../../shared-kernel/src/storage/local-store';
 import { initialDeployment, originOf, type Remote } from '../support/site';
-import { apiLogin, startAs, storeUserInfo } from '../support/shell';
+import { apiLogin, itemTitle, startAs, storeUserInfo } from '../support/shell';
 
 test.describe('navbar', () => {
   test('renders at once from the page itself, before and without any remote', async ({ page }) => {
@@ -61,7 +61,7 @@ test.describe('navbar', () => {
     const authRequests: string[] = [];
     dialogPage.on('request', (r) => r.url().startsWith(auth) && authRequests.push(r.url()));
     await dialogPage.goto(routePath('articles.docs.detail', { id: 6 }));
-    await expect(dialogPage.locator('#slot-mf-articles h1')).toHaveText('文档详情');
+    await expect(dialogPage.locator('#slot-mf-articles h1')).toHaveText(await itemTitle(dialogPage, 'docs', 6));
     await dialogPage.waitForLoadState('networkidle');
     expect(authRequests).toEqual([]);
     await dialogPage.getByRole('link', { name: '登录', exact: true }).click();
@@ -78,7 +78,7 @@ test.describe('navbar', () => {
       await route.fulfill({ response, json: manifest });
     });
     await page.goto(routePath('articles.docs.detail', { id: 5 }));
-    await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档详情');
+    await expect(page.locator('#slot-mf-articles h1')).toHaveText(await itemTitle(page, 'docs', 5));
     await page.getByRole('link', { name: '登录', exact: true }).click();
     await expect(page).toHaveURL(routePath('user.login.code'));
     expect(await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.redirectPath)).toBe(routePath('articles.docs.detail', { id: 5 }));

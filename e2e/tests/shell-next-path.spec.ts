@@ -3,7 +3,7 @@ import { routePath } from '../../shared-kernel/src/routing/match';
 import { COOKIES } from '../../shared-kernel/src/storage/cookies';
 import { SESSION_KEYS } from '../../shared-kernel/src/storage/local-store';
 import { USER_INFO_KEY } from '../../shared-kernel/src/state/user';
-import { startAs } from '../support/shell';
+import { navLink, startAs } from '../support/shell';
 
 // SPEC.md §2 "Navigation behaviour on every route change": the nextPath cookie, read and cleared.
 
@@ -99,7 +99,7 @@ test.describe('nextPath', () => {
     await page.goto('/');
     await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档搜索');
     await setCookies(context, baseURL!, { [COOKIES.nextPath]: 'coin-pay' });
-    await page.getByRole('link', { name: '分类' }).click();
+    await navLink(page, '分类').click();
     await expect(page).toHaveURL(USER_INFO_0);
     expect(await cookieNames(context)).not.toContain(COOKIES.nextPath);
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getRoute, routePath } from '../../shared-kernel/src/routing/match';
 import { SESSION_KEYS } from '../../shared-kernel/src/storage/local-store';
-import { apiLogin, pageTitle, siteUrl, startAs, storeUserInfo } from '../support/shell';
+import { apiLogin, itemTitle, navLink, pageTitle, siteUrl, startAs, storeUserInfo } from '../support/shell';
 
 const LOGIN_PATH = routePath('user.login.code');
 const redirectPath = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEYS.redirectPath);
@@ -90,7 +90,7 @@ test.describe('titles', () => {
       await expect(page).toHaveTitle(`${getRoute(name).title} - ${site}`);
     }
     // client-side navigation updates it too
-    await page.getByRole('link', { name: '分类' }).click();
+    await navLink(page, '分类').click();
     await expect(page).toHaveTitle(`分类列表 - ${site}`);
     await page.goto('/app/no/such/page');
     await expect(page).toHaveTitle(`页面不存在 - ${site}`);
@@ -105,8 +105,8 @@ test.describe('titles', () => {
     test(`the ${prefix}. sub-site's titles use the subject ${subject}`, async ({ page }) => {
       await page.goto(siteUrl(prefix, '/'));
       await expect(page).toHaveTitle(pageTitle(subject));
-      await page.goto(siteUrl(prefix, routePath('articles.docs.detail', { id: 42 })));
-      await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档详情');
+      await page.goto(siteUrl(prefix, routePath('articles.docs.detail', { id: 12 })));
+      await expect(page.locator('#slot-mf-articles h1')).toHaveText(await itemTitle(page, 'docs', 12));
       await expect(page).toHaveTitle(`文档详情 - 知库文档 - ${subject}文档下载平台（部分文档可免费下载）`);
     });
   }
