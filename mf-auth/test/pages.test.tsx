@@ -179,8 +179,8 @@ describe('QR login (PC)', () => {
     expect(img.src).toBe(`${api.origin}/api/qrcode/?type=login&token=qr-token-1&action=make`);
     const first = api.calls('POST /qrcode/')[0];
     expect(first.body).toEqual({ type: 'login', device: 'PC', platform: 3, login_type: 4 });
-    await waitFor(() => expect(api.sockets[0]?.messages).toEqual([JSON.stringify({ type: 'LOGIN_QRCODE', token: 'qr-token-1' })]));
-    expect(api.sockets[0].path).toBe('/api/ws/login-qrcode/?token=qr-token-1');
+    await waitFor(() => expect(api.socketFor('qr-token-1')?.messages).toEqual([JSON.stringify({ type: 'LOGIN_QRCODE', token: 'qr-token-1' })]));
+    expect(api.socketFor('qr-token-1')!.path).toBe('/api/ws/login-qrcode/?token=qr-token-1');
     api.push('ok');
     const status = await waitForCall(api, 'POST /qrcode/', 2);
     expect(status.body).toEqual({ type: 'login', token: 'qr-token-1', device: 'PC', platform: 3, login_type: 4 });

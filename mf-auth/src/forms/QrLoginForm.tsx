@@ -28,6 +28,9 @@ function eventOf(data: unknown): 'ok' | 'scanned' | 'expired' | null {
   }
 }
 
+/** How often the status is asked after 'ok' until it answers ok. */
+const STATUS_POLL_MS = 1000;
+
 /** The API's answer for a code that ran out (or was already used). */
 function isExpired(error: unknown): boolean {
   const code = apiCodeOf(error);
@@ -36,7 +39,7 @@ function isExpired(error: unknown): boolean {
 
 /**
  * QR login (SPEC §4): a token, its QR picture and a socket; when the socket says 'ok', the token's status is
- * asked, and status ok logs in and closes the socket. After the expiry (the server's, else 100 s) the picture
+ * polled, and status ok logs in and closes the socket. After the expiry (the server's, else 100 s) the picture
  * shows '二维码已过期，点击刷新', and clicking gets a new one.
  */
 export function QrLogin({ type, surface }: { type: QrType; surface: Surface }) {
@@ -78,10 +81,17 @@ export function QrLogin({ type, surface }: { type: QrType; surface: Surface }) {
           return setPhase({ kind: 'expired' });
         }
         try {
-          const answer = await qrStatus(type, token);
-          if (answer.status !== 'ok' || !answer.user || mine !== generation.current) return;
-          stop();
-          completeLogin(answer.user, 'qrcode', surface);
+          // poll until the status is ok; the expiry (or a new code) ends the loop through `generation`
+          for (;;) {
+            const answer = await qrStatus(type, token);
+            if (mine !== generation.current) return;
+            if (answer.status === 'ok' && answer.user) {
+              stop();
+              return completeLogin(answer.user, 'qrcode', surface);
+            }
+            await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
+            if (mine !== generation.current) return;
+          }
         } catch (error) {
           if (mine !== generation.current) return;
           stop();

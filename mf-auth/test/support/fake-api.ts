@@ -36,6 +36,11 @@ export interface FakeApi {
   calls(route: string): Received[];
   /** WebSocket connections: their path with query, and the text messages each sent. */
   sockets: { path: string; messages: string[] }[];
+  /**
+   * The connection opened for a QR token. By token, not by position: a socket a previous test's page opened just
+   * before it closed can arrive after reset().
+   */
+  socketFor(token: string): { path: string; messages: string[] } | undefined;
   /** Sends a text message to every open WebSocket. */
   push(text: string): void;
   close(): Promise<void>;
@@ -99,6 +104,7 @@ export async function startFakeApi(): Promise<FakeApi> {
   const { port } = server.address() as AddressInfo;
   return {
     sockets,
+    socketFor: (token) => sockets.find((s) => new URL(s.path, 'http://x').searchParams.get('token') === token),
     push(text) {
       for (const socket of open) socket.write(textFrame(text));
     },
