@@ -42,8 +42,6 @@ export interface WxMiniAppConfig {
 
 export interface AccountsConfig {
   mode: Mode;
-  /** The dev outbox route (GET /api/dev/outbox/) exists: development, test, or DEV_OUTBOX=1. */
-  devOutbox: boolean;
   sms: SmsConfig;
   mail: MailConfig;
   wxMiniApp: WxMiniAppConfig;
@@ -70,6 +68,15 @@ export function modeOf(nodeEnv: string | undefined): Mode {
   return 'development';
 }
 
+/**
+ * Whether the dev-only routes exist (GET /api/dev/outbox/, GET /api/dev/captcha-answer/, POST /api/dev/wxgzh/scan/):
+ * in development and test mode, never in production, whatever DEV_OUTBOX says (that allows the simulators on a
+ * staging site, not these routes: the captcha answers would defeat every captcha, the scan would log anyone in).
+ */
+export function devRoutesEnabled(config: { mode: Mode }): boolean {
+  return config.mode !== 'production';
+}
+
 function choice(raw: string | undefined, mode: Mode, name: string): ProviderChoice {
   if (raw === undefined || raw === '') return mode === 'production' ? 'real' : 'simulator';
   if (raw === 'simulator' || raw === 'real') return raw;
@@ -86,6 +93,7 @@ function required(env: NodeJS.ProcessEnv, name: string, provider: ProviderChoice
 /**
  * Configuration from environment variables (see api/README.md). Throws a Chinese message for a setting that
  * cannot work: a real provider without credentials, or a simulator chosen in production without DEV_OUTBOX=1.
+ * DEV_OUTBOX=1 only allows the simulators in production (a staging site); the dev routes stay off there.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
   const mode = modeOf(env.NODE_ENV);
@@ -122,7 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
 
   return {
     mode,
-    devOutbox: mode !== 'production' || explicitOutbox,
     sms: {
       provider: smsProvider,
       endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',

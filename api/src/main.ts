@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from './config';
+import { devRoutesEnabled, loadConfig } from './config';
 import { buildServer } from './server';
 import { defaultDataDir } from './paths';
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const actualPort = typeof address === 'object' && address ? address.port : port(process.env.API_PORT);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`API 已启动: http://${shownHost}:${actualPort} (数据库: ${app.db.engine}, 模式: ${accounts.mode})`);
-  if (accounts.devOutbox) console.log(`开发发件箱: http://${shownHost}:${actualPort}/api/dev/outbox/?mobile=手机号`);
+  if (devRoutesEnabled(accounts)) console.log(`开发发件箱: http://${shownHost}:${actualPort}/api/dev/outbox/?mobile=手机号`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

@@ -1,4 +1,4 @@
-import { loadConfig, SIMULATOR_CREDENTIALS } from '../src/config';
+import { devRoutesEnabled, loadConfig, SIMULATOR_CREDENTIALS } from '../src/config';
 import { formBody, percentEncode, rpcSignature, signedRpcParams, stringToSign } from '../src/providers/aliyun-rpc';
 import { aliyunSimulator } from '../src/providers/aliyun-simulator';
 import type { DevOutbox, OutboxMessage } from '../src/providers/outbox';
@@ -118,7 +118,7 @@ describe('configuration', () => {
   test('development and test use the simulators and the dev outbox; production the real providers', () => {
     for (const NODE_ENV of [undefined, 'development', 'test']) {
       const config = loadConfig({ NODE_ENV });
-      expect(config.devOutbox).toBe(true);
+      expect(devRoutesEnabled(config)).toBe(true);
       expect([config.sms.provider, config.mail.provider, config.wxMiniApp.provider]).toEqual(['simulator', 'simulator', 'simulator']);
     }
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ALIYUN_ACCESS_KEY_ID/);
@@ -132,7 +132,7 @@ describe('configuration', () => {
       WX_MINIAPP_APPID: 'wx1',
       WX_MINIAPP_SECRET: 's',
     });
-    expect(real.devOutbox).toBe(false);
+    expect(devRoutesEnabled(real)).toBe(false);
     expect(real.sms).toMatchObject({ provider: 'real', credentials: { accessKeyId: 'id', accessKeySecret: 'secret' } });
   });
 
@@ -147,7 +147,9 @@ describe('configuration', () => {
       MAIL_PROVIDER: 'simulator',
       WX_MINIAPP_PROVIDER: 'simulator',
     });
-    expect(allowed.devOutbox).toBe(true);
+    // the simulators are allowed, the dev routes are not
+    expect(allowed.sms.provider).toBe('simulator');
+    expect(devRoutesEnabled(allowed)).toBe(false);
     expect(() => loadConfig({ SMS_PROVIDER: 'fake' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ RATE_LIMIT_SCALE: '-1' })).toThrow(/RATE_LIMIT_SCALE/);
   });

@@ -166,7 +166,7 @@ describe.each(engines())('production mode on %s', (engine) => {
     // production with the simulators (as with DEV_OUTBOX=1 they are allowed) but without the dev route; the site
     // plugin reads its own provider choice from the environment
     Object.assign(process.env, { WX_MP_PROVIDER: 'simulator', DEV_OUTBOX: '1' });
-    const accounts = { ...loadConfig({ NODE_ENV: 'test' }), mode: 'production' as const, devOutbox: false };
+    const accounts = { ...loadConfig({ NODE_ENV: 'test' }), mode: 'production' as const };
     server = await startServer({ ...accountOptions(db.options()), accounts });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountsConfig, AliyunCredentials } from '../config';
+import { devRoutesEnabled, type AccountsConfig, type AliyunCredentials } from '../config';
 import { aliyunSimulator } from '../providers/aliyun-simulator';
 import { fetchTransport, type HttpTransport } from '../providers/http-transport';
 import { aliyunDirectMail, type MailSender } from '../providers/mail';
@@ -27,7 +27,7 @@ declare module 'fastify' {
     sms: SmsSender;
     mail: MailSender;
     wxMiniApp: WxMiniApp;
-    /** Set when a simulator delivers (development, test, or DEV_OUTBOX=1 in production). */
+    /** Set when a simulator delivers (development, test, or a staging site with DEV_OUTBOX=1). */
     devOutbox: DevOutbox | null;
   }
 }
@@ -56,10 +56,10 @@ export async function installAccounts(app: FastifyInstance, options: AccountsOpt
   installRateLimits(app, { store, scale: config.rateLimitScale, overrides: options.rateLimits });
   await installSessions(app, { secureCookies: config.mode === 'production', cache: config.sessionCache === 'on' });
 
-  // the outbox exists whenever a simulator may deliver into it, or when the dev route is on
+  // the outbox exists whenever a simulator may deliver into it (its route only in development and test)
   const simulated = config.sms.provider === 'simulator' || config.mail.provider === 'simulator';
   const outbox: DevOutbox | null =
-    simulated || config.devOutbox
+    simulated || devRoutesEnabled(config)
       ? dbOutbox(app.db, now, (m) =>
           app.log.warn(
             { outbox: { channel: m.channel, recipient: m.recipient, code: m.code } },

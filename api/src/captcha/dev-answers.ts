@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { devRoutesEnabled } from '../config';
 import { ApiError } from '../http/errors';
 import { messages } from '../http/validation';
 import { ID_PATTERN } from './store';
@@ -15,11 +16,11 @@ const Answer = Type.Object({
 
 /**
  * GET /api/dev/captcha-answer/?id=: the secret answer of a live challenge, without spending it, so that browser
- * journeys can solve each captcha variant through its real UI. Registered only where the dev outbox is
- * (development, test, or DEV_OUTBOX=1): production has no such route.
+ * journeys can solve each captcha variant through its real UI. Registered only in development and test mode:
+ * production has no such route, not even with DEV_OUTBOX=1 (it would defeat every captcha).
  */
 export async function devCaptchaAnswerRoutes(app: FastifyInstance): Promise<void> {
-  if (!app.accountsConfig.devOutbox) return;
+  if (!devRoutesEnabled(app.accountsConfig)) return;
   app.get<{ Querystring: Static<typeof Query> }>(
     '/api/dev/captcha-answer/',
     { config: { rateLimit: false }, schema: { tags: ['开发'], querystring: Query, response: { 200: Answer } } },

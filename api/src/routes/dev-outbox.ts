@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CountryCodeField, MobileField, parsePhone } from '../auth/phone';
+import { devRoutesEnabled } from '../config';
 import { invalid } from '../http/errors';
 import { messages } from '../http/validation';
 import { aliyunPhoneNumber } from '../providers/sms';
@@ -23,11 +24,12 @@ const Message = Type.Object({
 
 /**
  * GET /api/dev/outbox/?mobile=&country_code= or ?email=: what the SMS and e-mail simulators delivered, newest
- * first. Registered only in development and test (or with DEV_OUTBOX=1); production has no such route.
+ * first. Registered only in development and test mode: production has no such route, not even with DEV_OUTBOX=1
+ * (a staging site's simulators still deliver into the outbox table and the log).
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   const outbox = app.devOutbox;
-  if (!app.accountsConfig.devOutbox || !outbox) return;
+  if (!devRoutesEnabled(app.accountsConfig) || !outbox) return;
   app.get<{ Querystring: Static<typeof Query> }>(
     '/api/dev/outbox/',
     {

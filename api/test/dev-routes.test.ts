@@ -1,0 +1,88 @@
+import { loadQrOAuthConfig } from '../src/auth/oauth/config';
+import { loadConfig } from '../src/config';
+import { accountOptions, Client, newPhone } from './accounts-helpers';
+import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
+
+/** A staging site: production mode with every simulator, which production allows only with DEV_OUTBOX=1. */
+const STAGING_ENV = {
+  NODE_ENV: 'production',
+  DEV_OUTBOX: '1',
+  SMS_PROVIDER: 'simulator',
+  MAIL_PROVIDER: 'simulator',
+  WX_MINIAPP_PROVIDER: 'simulator',
+  OAUTH_PROVIDER: 'simulator',
+  WX_MP_PROVIDER: 'simulator',
+};
+
+/** The dev-only routes, with a request each that would get past validation where the route exists. */
+async function devRequests(client: Client, token: string) {
+  return {
+    outbox: await client.get(`/api/dev/outbox/?mobile=${newPhone()}`),
+    captchaAnswer: await client.get('/api/dev/captcha-answer/?id=abcdefabcdefabcdefabcdef'),
+    wxgzhScan: await client.post('/api/dev/wxgzh/scan/', { token, person: '张三' }),
+  };
+}
+
+describe.each(engines())('dev-only routes on %s', (engine) => {
+  describe('production mode with DEV_OUTBOX=1 (a staging site with the simulators)', () => {
+    const db = useEngine(engine, `${__filename}-production`);
+    let server: TestServer;
+    // the site plugin reads its provider choice from the environment
+    const saved = { WX_MP_PROVIDER: process.env.WX_MP_PROVIDER, DEV_OUTBOX: process.env.DEV_OUTBOX };
+    beforeAll(async () => {
+      Object.assign(process.env, { WX_MP_PROVIDER: 'simulator', DEV_OUTBOX: '1' });
+      const accounts = loadConfig(STAGING_ENV);
+      expect(accounts.mode).toBe('production');
+      server = await startServer({ ...accountOptions(db.options()), accounts, qrOAuth: loadQrOAuthConfig(STAGING_ENV) });
+    });
+    afterAll(async () => {
+      await server?.close();
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    });
+
+    test('the outbox, captcha-answer and official-account scan routes answer 404', async () => {
+      const client = new Client(server.base);
+      const qr = await client.post('/api/qrcode/', { type: 'wxgzh_login', platform: 'pc' });
+      expect(qr.status).toBe(200);
+      const answers = await devRequests(client, qr.body.token);
+      for (const [name, res] of Object.entries(answers)) {
+        expect({ name, status: res.status }).toEqual({ name, status: 404 });
+        expectErrorBody(res, 404, 'not_found');
+      }
+    });
+
+    test('the simulators still work: an SMS code is delivered into the outbox table, the OAuth simulator answers', async () => {
+      const client = new Client(server.base);
+      const mobile = newPhone();
+      expect((await client.post('/api/codes/', { mobile, reason: 'LOGIN' })).status).toBe(200);
+      const rows = await server.app.db.query('SELECT id FROM dev_outbox WHERE recipient LIKE $1', [`%${mobile}`]);
+      expect(rows).toHaveLength(1);
+      const login = await client.get('/api/login/qq/');
+      expect(login.status).toBe(200);
+      expect(new URL(login.body.url).pathname).toBe('/api/dev/oauth/qq/oauth2.0/authorize');
+    });
+  });
+
+  describe('test mode', () => {
+    const db = useEngine(engine, `${__filename}-test`);
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startServer({ ...accountOptions(db.options()), qrOAuth: loadQrOAuthConfig({ NODE_ENV: 'test' }) });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    test('the same routes exist', async () => {
+      const client = new Client(server.base);
+      const qr = await client.post('/api/qrcode/', { type: 'wxgzh_login', platform: 'pc' });
+      const answers = await devRequests(client, qr.body.token);
+      expect(answers.outbox.status).toBe(200);
+      expectErrorBody(answers.captchaAnswer, 404, 'captcha_not_found'); // the route, not the 404 of no route
+      expect(answers.wxgzhScan.status).toBe(200);
+    });
+  });
+});
