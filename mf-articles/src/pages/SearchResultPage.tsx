@@ -71,6 +71,8 @@ export default function SearchResultPage() {
               </select>
             </label>
           </div>
+          {/* the result titles are h3: a heading of their own keeps the outline in order for screen readers */}
+          <h2 className="ar-sr-only">“{keyword}”的搜索结果</h2>
           {list.count !== null && list.items.length > 0 && (
             <p className="ar-result-count" role="status">
               找到约 <strong>{list.count}</strong> 条与“{keyword}”相关的结果

@@ -4,6 +4,8 @@
  * 1200 px, a one-column mobile layout below 768 px. Every class starts with `ar-`.
  */
 const P = 'var(--primary,#1677ff)';
+/** White text sits on the strong shade: #1677ff gives 4.1:1, under WCAG's 4.5. */
+const PS = 'var(--primary-strong,#0958d9)';
 const LINK = 'var(--link,#0958d9)';
 const FG = 'var(--fg,#1f2329)';
 const MUTED = 'var(--muted,#5c6370)';
@@ -19,7 +21,7 @@ export const ARTICLES_CSS = `
 .ar-page-sub{margin:0 0 20px;color:${MUTED}}
 .ar-panel{background:${CARD};border:1px solid ${LINE};border-radius:12px;padding:8px 24px 4px;margin-top:16px}
 .ar-panel-title{margin:16px 0 4px;font-size:18px;font-weight:600}
-.ar-button{min-height:36px;padding:0 18px;border:1px solid ${P};border-radius:18px;background:${P};color:#fff;font:inherit;font-size:14px;cursor:pointer}
+.ar-button{min-height:36px;padding:0 18px;border:1px solid ${PS};border-radius:18px;background:${PS};color:#fff;font:inherit;font-size:14px;cursor:pointer}
 .ar-button:hover{filter:brightness(1.08)}
 .ar-page :focus-visible{outline:2px solid ${P};outline-offset:2px}
 
@@ -33,12 +35,12 @@ export const ARTICLES_CSS = `
 /* Search box */
 .ar-search{display:flex;width:100%;max-width:640px;position:relative}
 .ar-search-field{position:relative;flex:1;min-width:0}
-.ar-search input{width:100%;height:44px;padding:0 16px;border:2px solid ${P};border-right:0;border-radius:22px 0 0 22px;background:${CARD};
+.ar-search input{width:100%;height:44px;padding:0 16px;border:2px solid ${PS};border-right:0;border-radius:22px 0 0 22px;background:${CARD};
   color:${FG};font:inherit;font-size:16px;outline:none;-webkit-appearance:none;appearance:none}
 .ar-page .ar-search input:focus-visible{outline:none;box-shadow:0 0 0 3px color-mix(in srgb,${P} 22%,transparent)}
 .ar-search input::-webkit-search-cancel-button{-webkit-appearance:none}
 .ar-search input::placeholder{color:${MUTED}}
-.ar-search-button{flex:none;height:44px;padding:0 26px;border:2px solid ${P};border-radius:0 22px 22px 0;background:${P};color:#fff;
+.ar-search-button{flex:none;height:44px;padding:0 26px;border:2px solid ${PS};border-radius:0 22px 22px 0;background:${PS};color:#fff;
   font:inherit;font-size:16px;font-weight:600;letter-spacing:2px;cursor:pointer}
 .ar-search-button:hover{filter:brightness(1.08)}
 .ar-search-large input,.ar-search-large .ar-search-button{height:52px}
@@ -74,13 +76,16 @@ export const ARTICLES_CSS = `
 .ar-item-title{margin:0;font-size:17px;font-weight:600;line-height:1.5;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .ar-item-summary{margin:4px 0 0;color:${MUTED};font-size:14px;line-height:1.7;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
 .ar-item-meta{display:flex;flex-wrap:wrap;align-items:center;gap:4px 14px;margin:8px 0 0;color:${MUTED};font-size:13px}
-.ar-page mark{background:none;color:#e5483f;font-weight:600}
+.ar-page mark{background:none;color:#cf1322;font-weight:600}
+html[data-theme=dark] .ar-page mark{color:#ff7875}
 .ar-star{color:#fadb14}
 .ar-tag{display:inline-flex;align-items:center;height:20px;padding:0 6px;border-radius:4px;font-size:12px;line-height:1}
-.ar-tag-free{background:color-mix(in srgb,#52c41a 14%,transparent);color:#389e0d}
-.ar-tag-paid{background:color-mix(in srgb,#fa8c16 14%,transparent);color:#d46b08}
+.ar-tag-free{background:color-mix(in srgb,#52c41a 14%,transparent);color:#237804}
+.ar-tag-paid{background:color-mix(in srgb,#fa8c16 14%,transparent);color:#ad4e00}
+html[data-theme=dark] .ar-tag-free{color:#95de64}
+html[data-theme=dark] .ar-tag-paid{color:#ffc069}
 .ar-tag-grey{background:color-mix(in srgb,${MUTED} 14%,transparent);color:${MUTED}}
-.ar-tag-blog{background:color-mix(in srgb,${P} 12%,transparent);color:${P}}
+.ar-tag-blog{background:color-mix(in srgb,${P} 12%,transparent);color:${LINK}}
 .ar-doc-icon{position:relative;flex:none;display:inline-flex;align-items:flex-end;justify-content:center}
 .ar-doc-icon svg{position:absolute;inset:0}
 .ar-doc-icon-label{position:relative;margin-bottom:7px;color:#fff;font-size:10px;font-weight:700;letter-spacing:.2px;white-space:nowrap}
@@ -104,7 +109,7 @@ export const ARTICLES_CSS = `
 .ar-chips-label,.ar-select span{flex:none;white-space:nowrap;color:${MUTED};font-size:14px;margin-right:4px}
 .ar-chip{min-height:30px;padding:0 12px;border:1px solid transparent;border-radius:15px;background:none;color:${FG};font:inherit;font-size:14px;cursor:pointer}
 .ar-chip:hover{color:${P}}
-.ar-chip[aria-pressed="true"]{background:color-mix(in srgb,${P} 12%,transparent);border-color:color-mix(in srgb,${P} 40%,transparent);color:${P};font-weight:600}
+.ar-chip[aria-pressed="true"]{background:color-mix(in srgb,${P} 12%,transparent);border-color:color-mix(in srgb,${P} 40%,transparent);color:${LINK};font-weight:600}
 .ar-select{display:flex;align-items:center;gap:4px}
 .ar-select select{min-height:32px;padding:0 8px;border:1px solid ${LINE};border-radius:8px;background:${CARD};color:${FG};font:inherit;font-size:14px}
 .ar-result-head{display:flex;align-items:center;gap:24px}
@@ -140,6 +145,8 @@ export const ARTICLES_CSS = `
 .ar-cat-grandchildren a{color:${MUTED}!important}
 .ar-cat-grandchildren a:hover{color:${P}!important}
 
+/* Read by screen readers only */
+.ar-sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 /* Not found inside the remote */
 .ar-not-found{display:flex;flex-direction:column;align-items:center;gap:12px;padding:64px 16px;text-align:center}
 
