@@ -48,10 +48,22 @@ function summary(report) {
     tbt: audit('total-blocking-time').displayValue,
     cls: audit('cumulative-layout-shift').displayValue,
     si: audit('speed-index').displayValue,
-    failed: Object.values(report.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
-      .map((a) => `${a.id} (${a.displayValue ?? a.score})`),
+    failed: failedAudits(report).map((a) => `${a.id} (${a.displayValue ?? a.score})`),
+    // the elements behind a failed accessibility audit (colour contrast, heading order...), to know what to fix
+    nodes: failedAudits(report)
+      .filter((a) => a.id !== 'unused-javascript' && a.scoreDisplayMode === 'binary')
+      .flatMap((a) =>
+        (a.details?.items ?? [])
+          .slice(0, 5)
+          .map((i) => `${a.id}: ${i.node ? `${i.node.selector} ${i.node.explanation?.split('\n').pop() ?? ''}` : `${i.description ?? ''} ${i.sourceLocation?.url ?? i.url ?? ''}`}`.trim()),
+      ),
   };
+}
+
+function failedAudits(report) {
+  return Object.values(report.audits).filter(
+    (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable',
+  );
 }
 
 async function main() {
@@ -69,6 +81,7 @@ async function main() {
       console.log(`  Performance ${s.performance} · Accessibility ${s.accessibility} · Best Practices ${s.bestPractices} · SEO ${s.seo}`);
       console.log(`  FCP ${s.fcp} · LCP ${s.lcp} · TBT ${s.tbt} · CLS ${s.cls} · Speed Index ${s.si}`);
       if (s.failed.length) console.log(`  未满分的审计: ${s.failed.join(', ')}`);
+      for (const node of s.nodes) console.log(`    ${node}`);
     }
   } finally {
     await site.stop();
