@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { appState$, getSession, user$, type LoginFormType } from 'shared-kernel';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { appState$, clearToasts, getSession, user$, type LoginFormType } from 'shared-kernel';
 import { DialogHost } from '../src/dialogs/DialogHost';
 import { AuthPanel } from '../src/forms/AuthPanel';
 import { apiError, loginAnswer, startFakeApi, type FakeApi } from './support/fake-api';
@@ -114,6 +114,36 @@ describe('login_code form (SMS quick login, the default)', () => {
     expect(toast.querySelector('.kt-action')?.textContent).toBe('确定');
     fireEvent.click(toast.querySelector('.kt-action')!);
     expect(await screen.findByRole('dialog', { name: '微信扫码登录' })).toBeTruthy();
+  });
+
+  test("'验证码发送失败' stays 8 s, then goes; inside the mini-program it is a plain error without the offer", async () => {
+    api.on('POST /codes/', apiError(503, 'code_send_failed', '验证码发送失败，请稍后重试'));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      renderForm();
+      fireEvent.change(field('手机号'), { target: { value: '13812345678' } });
+      fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+      await waitFor(() => expect(toastTexts()).toContain('验证码发送失败，是否改用微信小程序登录？'));
+      act(() => jest.advanceTimersByTime(7_500));
+      expect(toastTexts()).toContain('验证码发送失败，是否改用微信小程序登录？');
+      act(() => jest.advanceTimersByTime(1_000));
+      expect(toastTexts()).not.toContain('验证码发送失败，是否改用微信小程序登录？');
+    } finally {
+      jest.useRealTimers();
+    }
+    cleanup();
+    clearToasts();
+    (window as { __wxjs_environment?: string }).__wxjs_environment = 'miniprogram';
+    try {
+      renderForm();
+      fireEvent.change(field('手机号'), { target: { value: '13900001111' } });
+      fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+      await expectToast('验证码发送失败，请稍后重试');
+      expect(toastTexts()).not.toContain('验证码发送失败，是否改用微信小程序登录？');
+      expect(document.querySelector('.kt-action')).toBeNull();
+    } finally {
+      delete (window as { __wxjs_environment?: string }).__wxjs_environment;
+    }
   });
 
   test("the agreement unchecked: '请同意服务协议'", async () => {
