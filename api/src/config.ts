@@ -45,8 +45,10 @@ export interface AccountsConfig {
   sms: SmsConfig;
   mail: MailConfig;
   wxMiniApp: WxMiniAppConfig;
-  /** Rate-limit counters in Redis when set; in memory otherwise. */
+  /** Rate-limit counters and solved-captcha tokens in Redis when set; in memory otherwise. */
   redisUrl?: string;
+  /** Put before every Redis key (REDIS_KEY_PREFIX): several sites, or test servers, may share one Redis. */
+  redisKeyPrefix: string;
   /** Every rate limit is multiplied by this (e.g. 10 for end-to-end runs that come from one address). */
   rateLimitScale: number;
   /**
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
       appSecret: required(env, 'WX_MINIAPP_SECRET', wxProvider, 'wx-simulator-secret'),
     },
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
     rateLimitScale: scale,
     sessionCache,
   };

@@ -22,7 +22,6 @@ import { publicKeyRoutes } from './routes/public-key';
 import { reportErrorRoutes } from './routes/report-error';
 import { trdAccountRoutes } from './routes/trd-accounts';
 import { userRoutes } from './routes/users';
-import { memoryCaptchaTokenStore, type CaptchaTokenStore } from './security/captcha-tokens';
 import { sitePlugin } from './site';
 import type { Limit, RateLimitGroup } from './security/rate-limit';
 
@@ -30,8 +29,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database, whichever engine runs it. Closed with the server. */
     db: Db;
-    /** Solved-captcha tokens: issued by the captcha routes, spent by the rate limiter. */
-    captchaTokens: CaptchaTokenStore;
   }
 }
 
@@ -93,7 +90,6 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     onIdleError: (err) => app.log.error({ err }, 'idle database connection failed'),
   });
   app.decorate('db', db);
-  app.decorate('captchaTokens', memoryCaptchaTokenStore());
   app.addHook('onClose', async () => db.close());
   try {
     const result = await runMigrations(db, opts.migrationsDir ?? migrationsDir);

@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { Redis } from 'ioredis';
 import { loadConfig } from '../src/config';
 import {
   memoryRateLimitStore,
@@ -13,64 +9,15 @@ import {
 } from '../src/security/rate-limit';
 import { accountOptions, Client, newPhone, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, isChinese, startServer, useEngine, type TestServer } from './helpers';
+import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';
 
 const MINUTE = 60_000;
-const REDIS_BIN = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 
-/**
- * The stores to test: memory always; Redis when TEST_REDIS_URL is set or Debian's redis-server is installed (the
- * suite then starts one on a free loopback port and stops it by its pid).
- */
-function stores(): ('memory' | 'redis')[] {
-  return process.env.TEST_REDIS_URL || REDIS_BIN ? ['memory', 'redis'] : ['memory'];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A Redis for the suite: TEST_REDIS_URL, or a redis-server child on a free port (no persistence). */
-function useRedis(kind: 'memory' | 'redis'): { url: () => string | undefined } {
-  let url: string | undefined;
-  let child: ChildProcess | undefined;
-  beforeAll(async () => {
-    if (kind !== 'redis') return;
-    if (process.env.TEST_REDIS_URL) {
-      url = process.env.TEST_REDIS_URL;
-      return;
-    }
-    const port = await freePort();
-    child = spawn(REDIS_BIN!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    url = `redis://127.0.0.1:${port}`;
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: 50 });
-    await probe.connect().catch(() => undefined);
-    await probe.ping();
-    await probe.quit();
-  });
-  afterAll(async () => {
-    if (child?.pid && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      process.kill(child.pid, 'SIGTERM');
-      await exited;
-    }
-  });
-  return { url: () => url };
-}
-
-describe.each(stores())('rate-limit store: %s', (kind) => {
+describe.each(storeKinds())('rate-limit store: %s', (kind) => {
   const redis = useRedis(kind);
   let store: RateLimitStore;
   beforeAll(() => {
-    store = kind === 'memory' ? memoryRateLimitStore() : redisRateLimitStore(new Redis(redis.url()!), `rl-test-${Date.now()}:`);
+    store = kind === 'memory' ? memoryRateLimitStore() : redisRateLimitStore(redis.client(), uniqueRedisPrefix());
   });
   afterAll(async () => {
     await store?.close();
@@ -125,23 +72,24 @@ const ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/app-version-detail/'],
 ];
 
-describe.each(engines().flatMap((e) => stores().map((s) => [e, s] as const)))('rate limits on %s with %s counters', (engine, kind) => {
+describe.each(engines().flatMap((e) => storeKinds().map((s) => [e, s] as const)))('rate limits on %s with %s counters', (engine, kind) => {
   const db = useEngine(engine, `${__filename}-${kind}`);
+  let server: TestServer;
+  // declared before useRedis: the server (and its Redis client) closes before the suite's redis-server stops
+  afterAll(async () => {
+    await server?.close();
+  });
   const redis = useRedis(kind);
   const clock = testClock(Math.floor(Date.now() / MINUTE) * MINUTE + 1000);
-  let server: TestServer;
   beforeAll(async () => {
     const one: Limit[] = [{ max: 1, windowMs: MINUTE }];
     const limits = Object.fromEntries(Object.keys(RATE_LIMIT_GROUPS).map((g) => [g, one])) as Record<RateLimitGroup, Limit[]>;
     limits.read = [{ max: 3, windowMs: MINUTE }];
     server = await startServer({
       ...accountOptions(db.options(), { clock }),
-      accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: redis.url() },
+      accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: redis.url(), redisKeyPrefix: uniqueRedisPrefix() },
       rateLimits: limits,
     });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   test('over the limit: 429 with Retry-After and a Chinese message; the window passing lifts it', async () => {

@@ -6,6 +6,7 @@ import { aliyunDirectMail, type MailSender } from '../providers/mail';
 import { dbOutbox, type DevOutbox } from '../providers/outbox';
 import { aliyunSms, type SmsSender } from '../providers/sms';
 import { wxMiniApp, wxMiniAppSimulator, type WxMiniApp } from '../providers/wx-miniapp';
+import { memoryCaptchaTokenStore, redisCaptchaTokenStore, type CaptchaTokenStore } from '../security/captcha-tokens';
 import {
   installRateLimits,
   memoryRateLimitStore,
@@ -21,6 +22,8 @@ import { verificationCodes, type VerificationCodes } from './verification-codes'
 declare module 'fastify' {
   interface FastifyInstance {
     accountsConfig: AccountsConfig;
+    /** Solved-captcha tokens: issued by the captcha routes, spent by the rate limiter (memory, or Redis). */
+    captchaTokens: CaptchaTokenStore;
     /** RSA key pair for passwords in transit (GET /api/public-key/). */
     passwords: PasswordCipher;
     codes: VerificationCodes;
@@ -32,6 +35,36 @@ declare module 'fastify' {
   }
 }
 
+/** How long the start waits for Redis before going on without it (the limits then fail open until it is back). */
+const REDIS_START_WAIT_MS = 2000;
+
+/**
+ * An ioredis client that fails fast while Redis is away (no offline queue: a command then rejects at once, and the
+ * limiter lets the request through, instead of every request waiting for reconnection attempts). The start waits
+ * up to 2 s for the first connection so that the first requests are counted.
+ */
+async function connectRedis(url: string, app: FastifyInstance) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+  let logged = false;
+  redis.on('error', (err: Error) => {
+    // ioredis retries on its own; one log line per outage, not one per attempt
+    if (!logged) app.log.error({ err }, 'Redis unavailable; rate limits fail open, captcha checks answer 503');
+    logged = true;
+  });
+  redis.on('ready', () => (logged = false));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, REDIS_START_WAIT_MS);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    }
+    redis.once('ready', done);
+  });
+  return redis;
+}
+
 export interface AccountsOptions {
   config: AccountsConfig;
   now?: () => Date;
@@ -39,8 +72,8 @@ export interface AccountsOptions {
 }
 
 /**
- * Everything the account routes stand on, installed before any route: the clock, per-route rate limits
- * (memory, or Redis with REDIS_URL), sessions with their CSRF check, the SMS / e-mail / mini-program providers
+ * Everything the account routes stand on, installed before any route: the clock, per-route rate limits and
+ * solved-captcha tokens (memory, or Redis with REDIS_URL), sessions with their CSRF check, the SMS / e-mail / mini-program providers
  * (real adapter or simulator, by configuration), the password key pair and the verification codes.
  */
 export async function installAccounts(app: FastifyInstance, options: AccountsOptions): Promise<void> {
@@ -49,10 +82,12 @@ export async function installAccounts(app: FastifyInstance, options: AccountsOpt
   app.decorate('now', now);
   app.decorate('accountsConfig', config);
 
-  // ioredis is loaded only when it is used (it costs some 10 MB of memory)
-  const store = config.redisUrl
-    ? redisRateLimitStore(new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }))
-    : memoryRateLimitStore();
+  // ioredis is loaded only when it is used (it costs some 10 MB of memory). One client for the rate-limit
+  // counters and the captcha tokens; the rate-limit store closes it with the server.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app) : undefined;
+  const prefix = config.redisKeyPrefix;
+  const store = redis ? redisRateLimitStore(redis, `${prefix}rl:`) : memoryRateLimitStore();
+  app.decorate('captchaTokens', redis ? redisCaptchaTokenStore(redis, `${prefix}ct:`) : memoryCaptchaTokenStore());
   installRateLimits(app, { store, scale: config.rateLimitScale, overrides: options.rateLimits });
   await installSessions(app, { secureCookies: config.mode === 'production', cache: config.sessionCache === 'on' });
 

@@ -149,7 +149,14 @@ export async function captchaRoutes(app: FastifyInstance): Promise<void> {
       }
       const right = challenge.kind === captchaType && (await challenges())[captchaType].check(challenge.answer, verifyValue);
       if (!right) throw new ApiError(400, 'captcha_wrong', '验证失败，请重试', undefined, { repCode: REP_CODE.wrong });
-      const token = await app.captchaTokens.issue(TOKEN_TTL_S * 1000);
+      let token: string;
+      try {
+        token = await app.captchaTokens.issue(TOKEN_TTL_S * 1000);
+      } catch (err) {
+        // the token store (Redis) is away: say so, rather than a 500
+        request.log.error({ err }, 'captcha token store unavailable');
+        throw new ApiError(503, 'captcha_unavailable', '安全验证暂时不可用，请稍后重试');
+      }
       return { repCode: REP_CODE.ok, repMsg: '验证成功', token, expiresIn: TOKEN_TTL_S };
     },
   );

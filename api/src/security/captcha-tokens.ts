@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Tokens that prove a captcha was solved. The captcha routes issue one when an answer is right; the rate limiter
  * lets one request through over its limit when that request carries an unspent token (header `X-Captcha-Token`),
- * and spends it. In memory by default; a shared store (Redis) takes this interface when the API runs on several
- * processes.
+ * and spends it. In memory by default; in Redis (REDIS_URL) when the API runs on several processes, so that a
+ * token solved on one process is accepted, once, by any of them.
  */
 export interface CaptchaTokenStore {
   /** A new single-use token, valid for `ttlMs`. */
@@ -15,6 +15,12 @@ export interface CaptchaTokenStore {
 
 export const CAPTCHA_TOKEN_HEADER = 'x-captcha-token';
 const DEFAULT_TTL_MS = 120_000;
+/** What issue() makes: 24 random bytes in base64url. Anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
 
 export function memoryCaptchaTokenStore(now: () => number = Date.now): CaptchaTokenStore {
   const tokens = new Map<string, number>();
@@ -25,7 +31,7 @@ export function memoryCaptchaTokenStore(now: () => number = Date.now): CaptchaTo
   return {
     async issue(ttlMs = DEFAULT_TTL_MS) {
       sweep();
-      const token = randomBytes(24).toString('base64url');
+      const token = newToken();
       tokens.set(token, now() + ttlMs);
       return token;
     },
@@ -33,6 +39,32 @@ export function memoryCaptchaTokenStore(now: () => number = Date.now): CaptchaTo
       const expires = tokens.get(token);
       tokens.delete(token);
       return expires !== undefined && expires > now();
+    },
+  };
+}
+
+/** The subset of an ioredis client the Redis store uses. */
+export interface CaptchaRedis {
+  set(key: string, value: string, px: 'PX', ttlMs: number, nx: 'NX'): Promise<unknown>;
+  del(key: string): Promise<number>;
+}
+
+/**
+ * Tokens in Redis, shared by every API process: one key per token (its SHA-256, so the keys do not hold the
+ * tokens themselves) with the lifetime as Redis expiry. Spending is one DEL, which Redis runs atomically: of two
+ * processes spending the same token at once, exactly one deletes the key and gets true.
+ */
+export function redisCaptchaTokenStore(redis: CaptchaRedis, prefix = 'ct:'): CaptchaTokenStore {
+  const keyOf = (token: string) => `${prefix}${createHash('sha256').update(token).digest('base64url')}`;
+  return {
+    async issue(ttlMs = DEFAULT_TTL_MS) {
+      const token = newToken();
+      await redis.set(keyOf(token), '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX');
+      return token;
+    },
+    async consume(token) {
+      if (!TOKEN_PATTERN.test(token)) return false;
+      return (await redis.del(keyOf(token))) === 1;
     },
   };
 }

@@ -168,11 +168,16 @@ export interface RateLimitOptions {
   overrides?: Partial<Record<RateLimitGroup, Limit[]>>;
 }
 
-/** The solved-captcha token of the request, spent; true when it was valid. */
+/** The solved-captcha token of the request, spent; true when it was valid (false while the store is away). */
 async function spendCaptchaToken(request: FastifyRequest): Promise<boolean> {
   const token = request.headers[CAPTCHA_TOKEN_HEADER];
   if (typeof token !== 'string' || token.length === 0 || token.length > 200) return false;
-  return request.server.captchaTokens.consume(token);
+  try {
+    return await request.server.captchaTokens.consume(token);
+  } catch (err) {
+    request.log.error({ err }, 'captcha token store unavailable; token not accepted');
+    return false;
+  }
 }
 
 /**

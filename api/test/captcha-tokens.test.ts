@@ -1,0 +1,153 @@
+import type { Redis } from 'ioredis';
+import { loadConfig, type AccountsConfig } from '../src/config';
+import { memoryCaptchaTokenStore, redisCaptchaTokenStore, type CaptchaTokenStore } from '../src/security/captcha-tokens';
+import type { Limit, RateLimitGroup } from '../src/security/rate-limit';
+import { accountOptions, Client, generousLimits, testClock } from './accounts-helpers';
+import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
+import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';
+
+const MINUTE = 60_000;
+
+/** Solves a rotate captcha through HTTP (the dev route tells the answer): the token of POST /api/captcha/check/. */
+async function solveCaptcha(client: Client): Promise<string> {
+  const issued = await client.post('/api/captcha/', { captchaType: 'rotate', clientUid: 'tokens-test' });
+  expect(issued.body.repCode).toBe('0000');
+  const secret = await client.get(`/api/dev/captcha-answer/?id=${issued.body.captchaId}`);
+  expect(secret.status).toBe(200);
+  const checked = await client.post('/api/captcha/check/', {
+    captchaType: 'rotate',
+    verify_value: String(secret.body.answer.angle),
+    id: issued.body.captchaId,
+  });
+  expect(checked.status).toBe(200);
+  expect(typeof checked.body.token).toBe('string');
+  return checked.body.token;
+}
+
+describe.each(storeKinds())('captcha token store: %s', (kind) => {
+  const redis = useRedis(kind);
+  let store: CaptchaTokenStore;
+  let client: Redis | undefined;
+  let t = 1_700_000_000_000;
+  beforeAll(() => {
+    if (kind === 'redis') client = redis.client();
+    store = client ? redisCaptchaTokenStore(client, uniqueRedisPrefix()) : memoryCaptchaTokenStore(() => t);
+  });
+
+  test('a token is accepted once; unknown and malformed ones never', async () => {
+    const token = await store.issue();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(await store.consume(token)).toBe(true);
+    expect(await store.consume(token)).toBe(false);
+    expect(await store.consume('A'.repeat(32))).toBe(false);
+    expect(await store.consume('')).toBe(false);
+    expect(await store.consume('not a token at all')).toBe(false);
+  });
+
+  test('an expired token is refused', async () => {
+    const token = await store.issue(50);
+    if (kind === 'memory') t += 51;
+    else await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await store.consume(token)).toBe(false);
+  });
+
+  test('spent at once by many: exactly one wins', async () => {
+    const token = await store.issue();
+    const results = await Promise.all(Array.from({ length: 20 }, () => store.consume(token)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  if (kind === 'redis') {
+    test('Redis holds a hash of the token with its lifetime, never the token', async () => {
+      const prefix = uniqueRedisPrefix();
+      const own = redisCaptchaTokenStore(client!, prefix);
+      const token = await own.issue(60_000);
+      const keys = await client!.keys(`${prefix}*`);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).not.toContain(token);
+      const ttl = await client!.pttl(keys[0]);
+      expect(ttl).toBeGreaterThan(50_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    });
+  }
+});
+
+/** Reads at 1 a minute (the second read within the minute needs a token); every other group generous. */
+function oneReadAMinute(): Partial<Record<RateLimitGroup, Limit[]>> {
+  return { ...generousLimits(), read: [{ max: 1, windowMs: MINUTE }] };
+}
+
+const withRedis = storeKinds().includes('redis') ? engines() : [];
+if (withRedis.length) {
+  describe.each(withRedis)('captcha tokens shared by two API processes through Redis, on %s', (engine) => {
+    const db = useEngine(engine, `${__filename}-shared`);
+    let a: TestServer;
+    let b: TestServer;
+    // declared before useRedis: the servers (and their Redis clients) close before the suite's redis-server stops
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+    });
+    const redis = useRedis('redis');
+    beforeAll(async () => {
+      // one site (one key prefix), two processes, one clock: the counters and the tokens are shared
+      const clock = testClock(Math.floor(Date.now() / MINUTE) * MINUTE + 1000);
+      const accounts: AccountsConfig = { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: redis.url(), redisKeyPrefix: uniqueRedisPrefix() };
+      const options = { ...accountOptions(db.options(), { clock }), accounts, rateLimits: oneReadAMinute() };
+      a = await startServer(options);
+      b = await startServer(options);
+    });
+
+    test('a captcha solved on one process lifts a 429 on the other, once', async () => {
+      const onA = new Client(a.base);
+      const onB = new Client(b.base);
+      const token = await solveCaptcha(onA);
+      expect((await onB.get('/api/public-key/')).status).toBe(200);
+      // the second read of the minute: over the limit on both processes (the counter is shared)
+      expectErrorBody(await onA.get('/api/public-key/'), 429, 'throttled');
+      expectErrorBody(await onB.get('/api/public-key/'), 429, 'throttled');
+      expect((await onB.get('/api/public-key/', { 'x-captcha-token': token })).status).toBe(200);
+      // spent: neither process takes it again
+      expectErrorBody(await onA.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+      expectErrorBody(await onB.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    });
+
+    test('the same token sent to both processes at once lets exactly one request through', async () => {
+      const token = await solveCaptcha(new Client(a.base));
+      const tries = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => new Client(i % 2 ? a.base : b.base).get('/api/public-key/', { 'x-captcha-token': token })),
+      );
+      expect(tries.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(tries.filter((r) => r.status === 429)).toHaveLength(5);
+    });
+  });
+}
+
+describe.each(engines())('captcha tokens while Redis is away, on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-away`);
+  let server: TestServer;
+  beforeAll(async () => {
+    const port = await freePort(); // nothing listens there
+    server = await startServer({
+      ...accountOptions(db.options()),
+      accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: `redis://127.0.0.1:${port}` },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('a right answer gets a Chinese 503, not a 500; other requests go on', async () => {
+    const client = new Client(server.base);
+    const issued = await client.post('/api/captcha/', { captchaType: 'rotate', clientUid: 'tokens-away' });
+    const secret = await client.get(`/api/dev/captcha-answer/?id=${issued.body.captchaId}`);
+    const checked = await client.post('/api/captcha/check/', {
+      captchaType: 'rotate',
+      verify_value: String(secret.body.answer.angle),
+      id: issued.body.captchaId,
+    });
+    expectErrorBody(checked, 503, 'captcha_unavailable');
+    // the limiter fails open while Redis is away, so the request goes through either way
+    expect((await client.get('/api/public-key/', { 'x-captcha-token': 'A'.repeat(32) })).status).toBe(200);
+  });
+});
