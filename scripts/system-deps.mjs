@@ -1,4 +1,4 @@
-// Finds the system programs the tests need (Chromium, CJK fonts, PostgreSQL) and installs the missing ones from
+// Finds the system programs the tests need (Chromium, CJK fonts, PostgreSQL, Redis) and installs the missing ones from
 // Debian's packages when this machine allows it (root with apt-get); otherwise says exactly what is missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -18,11 +18,18 @@ export function postgresBinDir() {
   return versions.length ? `${base}/${versions[0]}/bin` : null;
 }
 
+/** Debian's redis-server (package redis-server): the API's Redis-backed tests start one on a loopback port. */
+export function redisServerBin() {
+  const candidates = [process.env.REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server'];
+  return candidates.find((p) => p && existsSync(p)) ?? null;
+}
+
 function missing() {
   const list = [];
   if (!existsSync(CHROMIUM)) list.push({ what: `Chromium (${CHROMIUM})`, pkg: 'chromium' });
   if (!hasCjkFont()) list.push({ what: '中文字体 (Noto CJK)', pkg: 'fonts-noto-cjk' });
   if (!postgresBinDir()) list.push({ what: 'PostgreSQL 服务器 (initdb, pg_ctl)', pkg: 'postgresql' });
+  if (!redisServerBin()) list.push({ what: 'Redis 服务器 (redis-server)', pkg: 'redis-server' });
   return list;
 }
 

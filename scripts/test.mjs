@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project in one run, ending with one line `N passed, N failed`.
-//   1. system programs (Chromium, CJK fonts, PostgreSQL): found, or installed with apt-get when allowed
+//   1. system programs (Chromium, CJK fonts, PostgreSQL, Redis): found, or installed with apt-get when allowed
 //   2. type check (tsc --noEmit per workspace) and lint (oxlint)          — one check each
-//   3. unit tests of every workspace and the API tests (jest)             — on PGlite and on a real PostgreSQL
+//   3. unit tests of every workspace and the API tests (jest)             — on PGlite and on a real PostgreSQL;
+//      the Redis-backed API tests start their own redis-server on a loopback port and stop it afterwards
 //   4. production build, then the Playwright end-to-end tests in the system Chromium
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,7 +55,7 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) check('npm ci', run('npm', ['ci', '--no-audit', '--no-fund']));
 
   const missing = ensureSystemDeps();
-  check('系统依赖（Chromium、中文字体、PostgreSQL）', missing.length === 0);
+  check('系统依赖（Chromium、中文字体、PostgreSQL、Redis）', missing.length === 0);
 
   for (const ws of WORKSPACES) check(`类型检查 ${ws}`, run('tsc', ['-p', path.join(ws, 'tsconfig.json')]));
   check('代码检查 (oxlint)', run('npm', ['run', '--silent', 'lint']));
@@ -65,7 +66,9 @@ async function main() {
   run('jest', ['--selectProjects', 'shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', '--json', `--outputFile=${RESULTS}/web.json`]);
   countJest(`${RESULTS}/web.json`, '前端单元测试');
 
-  // API tests: PGlite always; a real PostgreSQL too (required in CI).
+  // API tests: PGlite always; a real PostgreSQL too (required in CI). The rate-limit and captcha-token tests run
+  // against Redis too: each suite starts a redis-server of its own on a free loopback port (api/test/redis-helpers.ts)
+  // and stops it; REQUIRE_REDIS=1 makes a missing redis-server an error in CI instead of a smaller run.
   let pg = null;
   try {
     pg = await startTempPostgres();
@@ -76,7 +79,7 @@ async function main() {
   try {
     run('jest', ['--selectProjects', 'api', '--json', `--outputFile=${RESULTS}/api.json`], {
       ...(pg ? { TEST_DATABASE_URL: pg.url } : {}),
-      ...(process.env.CI ? { REQUIRE_POSTGRES: '1' } : {}),
+      ...(process.env.CI ? { REQUIRE_POSTGRES: '1', REQUIRE_REDIS: '1' } : {}),
     });
     countJest(`${RESULTS}/api.json`, 'API 测试');
   } finally {
