@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { installAccounts } from './auth/install';
 import { loadQrOAuthConfig, type QrOAuthConfig } from './auth/oauth/config';
@@ -7,6 +8,7 @@ import { loadConfig, type AccountsConfig } from './config';
 import { contentPlugin, type ContentOptions } from './content';
 import { openDb, runMigrations, type Db } from './db';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
+import { clientAddressResolver } from './http/client-address';
 import { applyResponseHeaders } from './http/headers';
 import { validatorCompiler } from './http/validation';
 import { migrationsDir } from './paths';
@@ -29,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database, whichever engine runs it. Closed with the server. */
     db: Db;
+    /** The client address of a raw request, as `request.ip` (trustProxy) tells it: for the WebSocket upgrade. */
+    clientAddressOf: (request: IncomingMessage) => string;
   }
 }
 
@@ -77,6 +81,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     },
   });
 
+  app.decorate('clientAddressOf', clientAddressResolver(opts.trustProxy));
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { WebSocket } from 'ws';
 import { loadQrOAuthConfig } from '../src/auth/oauth/config';
+import { QR_SOCKET_MAX_OPEN_PER_ADDRESS } from '../src/auth/qr-socket';
 import { accountOptions, Client, encryptPassword, newPhone, PASSWORD, registeredClient, smsCode, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 
@@ -240,5 +241,91 @@ describe.each(engines())('QR login on %s', (engine) => {
     expect(scan.body).toMatchObject({ status: 'confirmed', is_new: true });
     const ok = await browser.post('/api/qrcode/', { type: 'wxgzh_login', token, ...QR });
     expect(ok.body).toMatchObject({ status: 'ok', user: { uid: scan.body.uid, is_active: 0, inactive_reason: 'TRD_LOGIN_NO_MOBILE' } });
+  });
+});
+
+/** Tries the login-QR socket from `address` (X-Forwarded-For, which a loopback proxy is trusted to set). */
+function tryConnect(base: string, token: string, address: string): Promise<{ ws?: WebSocket; status: number; headers?: Record<string, unknown>; body?: string }> {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws/login-qrcode/?token=${token}`, { headers: { 'x-forwarded-for': address } });
+  return new Promise((resolve, reject) => {
+    ws.on('open', () => resolve({ ws, status: 101 }));
+    ws.on('unexpected-response', (_req: unknown, res: NodeJS.ReadableStream & { statusCode: number; headers: Record<string, unknown> }) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    ws.on('error', reject);
+  });
+}
+
+async function closeAll(sockets: WebSocket[]): Promise<void> {
+  await Promise.all(
+    sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === 3 ? resolve() : (ws.once('close', () => resolve()), ws.close())))),
+  );
+}
+
+describe.each(engines())('login-QR socket limits per client address on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-socket-limits`);
+  const clock = testClock();
+  let open: TestServer;
+  let rate: TestServer;
+  beforeAll(async () => {
+    const base = { ...accountOptions(db.options(), { clock }), qrOAuth: loadQrOAuthConfig({ NODE_ENV: 'test' }), trustProxy: 'loopback' };
+    open = await startServer(base);
+    rate = await startServer({ ...base, rateLimits: { ...base.rateLimits, 'qr-socket': [{ max: 3, windowMs: 60_000 }] } });
+  });
+  afterAll(async () => {
+    await open?.close();
+    await rate?.close();
+  });
+
+  async function tokens(server: TestServer, n: number): Promise<string[]> {
+    const browser = new Client(server.base);
+    const list: string[] = [];
+    for (let i = 0; i < n; i++) list.push((await browser.post('/api/qrcode/', { type: 'login', ...QR })).body.token);
+    return list;
+  }
+
+  test(`at most ${QR_SOCKET_MAX_OPEN_PER_ADDRESS} open sockets per address: the next upgrade is a 429; closing one frees its place`, async () => {
+    // 5 sockets per code at most, so several codes
+    const codes = await tokens(open, Math.ceil(QR_SOCKET_MAX_OPEN_PER_ADDRESS / 5) + 1);
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < QR_SOCKET_MAX_OPEN_PER_ADDRESS; i++) {
+      const res = await tryConnect(open.base, codes[Math.floor(i / 5)], '198.51.100.7');
+      expect(res.status).toBe(101);
+      sockets.push(res.ws!);
+    }
+    const spare = codes[codes.length - 1];
+    expect((await tryConnect(open.base, spare, '198.51.100.7')).status).toBe(429);
+    // another address is not affected
+    const other = await tryConnect(open.base, spare, '198.51.100.8');
+    expect(other.status).toBe(101);
+    await closeAll([other.ws!, sockets.pop()!]);
+    let again = await tryConnect(open.base, spare, '198.51.100.7');
+    for (let i = 0; i < 50 && again.status === 429; i++) {
+      await new Promise((r) => setTimeout(r, 20)); // the server sees the close a moment later
+      again = await tryConnect(open.base, spare, '198.51.100.7');
+    }
+    expect(again.status).toBe(101);
+    await closeAll([...sockets, again.ws!]);
+  });
+
+  test('new sockets per address and minute (group qr-socket): 429 with Retry-After and a Chinese body; the next minute lifts it', async () => {
+    const [token] = await tokens(rate, 1);
+    for (let i = 0; i < 3; i++) {
+      const res = await tryConnect(rate.base, token, '203.0.113.9');
+      expect(res.status).toBe(101);
+      await closeAll([res.ws!]);
+    }
+    const refused = await tryConnect(rate.base, token, '203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers?.['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body!)).toMatchObject({ code: 'throttled', message: '请求过于频繁，请稍后再试' });
+    // without a trusted proxy the header would not count: here the loopback proxy is trusted, so another address is another budget
+    expect((await tryConnect(rate.base, token, '203.0.113.10')).status).toBe(101);
+    clock.advance(60_000);
+    const next = await tryConnect(rate.base, token, '203.0.113.9');
+    expect(next.status).toBe(101);
+    await closeAll([next.ws!]);
   });
 });

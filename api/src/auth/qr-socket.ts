@@ -10,9 +10,51 @@ const HELLO_TIMEOUT_MS = 10_000;
 const PING_MS = 25_000;
 /** Sockets one code may have open at once (a few tabs); more are refused. */
 const MAX_PER_TOKEN = 5;
+/**
+ * Sockets one client address may have open at once on this process, times RATE_LIMIT_SCALE (several people may
+ * share an address; one person has one per open login page). New sockets per address and minute are the
+ * rate-limit group 'qr-socket'.
+ */
+export const QR_SOCKET_MAX_OPEN_PER_ADDRESS = 20;
 
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+const THROTTLED = { message: '请求过于频繁，请稍后再试', code: 'throttled' };
+
+function refuse(socket: Duplex, status: number, text: string, retryAfterS?: number): void {
+  if (socket.destroyed) return;
+  if (retryAfterS === undefined) {
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    return;
+  }
+  // the page's WebSocket sees only the failure; the JSON body is for anyone reading the answer
+  const body = JSON.stringify({ ...THROTTLED, retry_after: retryAfterS });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nRetry-After: ${retryAfterS}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/** Open sockets per client address (this process): a slot is taken before the upgrade and given back on close. */
+function addressSlots(max: number) {
+  const open = new Map<string, number>();
+  return {
+    take(address: string): boolean {
+      const n = open.get(address) ?? 0;
+      if (n >= max) return false;
+      open.set(address, n + 1);
+      return true;
+    },
+    /** A release function that gives the slot back once, however often it is called. */
+    releaser(address: string): () => void {
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const n = (open.get(address) ?? 1) - 1;
+        if (n > 0) open.set(address, n);
+        else open.delete(address);
+      };
+    },
+  };
 }
 
 /**
@@ -20,9 +62,28 @@ function refuse(socket: Duplex, status: number, text: string): void {
  * the socket hears 'scanned' when the app has scanned, 'ok' when the app user confirms (the page then asks
  * POST /api/qrcode/ for the status, which logs it in), 'expired' when the code has run out (then it closes).
  * Messages are plain text; anything else from the client, or no hello within 10 s, closes the socket (1008).
+ *
+ * The upgrade happens outside Fastify's hooks, so the limits are applied here, per client address (as
+ * `request.ip` tells it, trustProxy included): at most QR_SOCKET_MAX_OPEN_PER_ADDRESS open sockets, and the
+ * 'qr-socket' rate-limit group for new ones (shared counters with Redis; fails open like the limiter). Over
+ * either: HTTP 429 on the upgrade, with Retry-After for the rate.
  */
 export function installQrSocket(app: FastifyInstance): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const slots = addressSlots(Math.max(1, Math.round(QR_SOCKET_MAX_OPEN_PER_ADDRESS * app.accountsConfig.rateLimitScale)));
+  const limits = app.rateLimiter.limits('qr-socket');
+  /** Seconds until the address may open another socket, or 0 (the hit is counted either way). */
+  const overRate = async (address: string): Promise<number> => {
+    const t = app.now().getTime();
+    try {
+      const results = await Promise.all(limits.map((l) => app.rateLimiter.store.hit(`qr-socket:${address}`, l.windowMs, t)));
+      const waits = results.filter((r, i) => r.count > limits[i].max).map((r) => Math.max(1, Math.ceil(r.resetMs / 1000)));
+      return waits.length ? Math.max(...waits) : 0;
+    } catch (err) {
+      app.log.error({ err }, 'rate-limit store unavailable; login-QR socket not limited');
+      return 0;
+    }
+  };
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     let url: URL;
     try {
@@ -33,8 +94,25 @@ export function installQrSocket(app: FastifyInstance): void {
     if (url.pathname !== QR_SOCKET_PATH) return refuse(socket, 404, 'Not Found');
     const token = url.searchParams.get('token');
     if (!isQrToken(token)) return refuse(socket, 400, 'Bad Request');
-    if (app.qrLogin.hub.count(sha256(token)) >= MAX_PER_TOKEN) return refuse(socket, 429, 'Too Many Requests');
-    wss.handleUpgrade(request, socket, head, (ws) => serve(app, ws, token));
+    const address = app.clientAddressOf(request);
+    if (!slots.take(address)) return refuse(socket, 429, 'Too Many Requests');
+    const release = slots.releaser(address);
+    socket.once('close', release);
+    void overRate(address).then((retryAfter) => {
+      if (socket.destroyed) return release();
+      if (retryAfter) {
+        release();
+        return refuse(socket, 429, 'Too Many Requests', retryAfter);
+      }
+      if (app.qrLogin.hub.count(sha256(token)) >= MAX_PER_TOKEN) {
+        release();
+        return refuse(socket, 429, 'Too Many Requests');
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        ws.once('close', release);
+        serve(app, ws, token);
+      });
+    });
   };
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {

@@ -43,6 +43,11 @@ export const RATE_LIMIT_GROUPS = {
   /** Anonymous client error reports. */
   'client-report': [{ max: 30, windowMs: MINUTE }],
   /**
+   * Not a route group: new login-QR WebSockets per address (src/auth/qr-socket.ts, refused with a 429 on the
+   * upgrade). A page opens one per code (a code lives 100 s) and again after a network drop.
+   */
+  'qr-socket': [{ max: 30, windowMs: MINUTE }],
+  /**
    * Not a route group: wrong passwords of POST /api/token/ for one account (phone), counted only on failure;
    * once reached, every login of that account needs the login form's image captcha. Not scaled.
    */
