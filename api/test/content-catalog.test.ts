@@ -1,3 +1,4 @@
+import { titleVectorLiteral, tsvectorLiteral } from '../src/content/search/vector';
 import { Client, registeredClient } from './accounts-helpers';
 import { addTextDoc, contentServer, seededDocs } from './content-helpers';
 import { call, engines, expectErrorBody, postJson, useEngine, type TestServer } from './helpers';
@@ -97,15 +98,89 @@ describe.each(engines())('documents, blogs, categories and search on %s', (engin
     expect(own.body).toMatchObject({ status: 0, status_text: '待审核', active: 0, is_owner: true });
   });
 
-  test('views are counted (batched) and shown at once', async () => {
+  test('views are counted (batched) and shown at once; the counts never rewrite the document row', async () => {
     const [doc] = await seededDocs(server.app, 'd.status = 1', 1);
+    const rowVersion = async () =>
+      (await server.app.db.query<{ v: string }>('SELECT xmin::text AS v FROM documents WHERE id = $1', [doc.id]))[0].v;
     const before = (await call(server.base, `/api/docs/${doc.id}/`)).body.views;
     const after = (await call(server.base, `/api/docs/${doc.id}/`)).body.views;
     expect(after).toBe(before + 1);
     await server.app.content.views.flush();
-    const [{ views }] = await server.app.db.query<{ views: number }>('SELECT views FROM documents WHERE id = $1', [doc.id]);
-    expect(views).toBe(after);
+    const version = await rowVersion();
+    expect((await call(server.base, `/api/docs/${doc.id}/`)).body.views).toBe(after + 1);
+    await server.app.content.views.flush();
+    const [{ views }] = await server.app.db.query<{ views: number }>('SELECT views FROM document_views WHERE document_id = $1', [doc.id]);
+    expect(views).toBe(after + 1);
+    // the count lives in document_views (migration 0023): the documents row, and so its search index entries, stay
+    expect(await rowVersion()).toBe(version);
   });
+
+  test('views counted through HTTP order ?ordering=views of documents, blogs, articles and search', async () => {
+    const [{ id: uploaderId }] = await server.app.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1');
+    const [{ id: categoryId }] = await server.app.db.query<{ id: number }>(
+      "INSERT INTO content_categories (name, description) VALUES ('浏览排序', '') RETURNING id",
+    );
+    server.app.content.categories.invalidate();
+    try {
+      await countAndOrderViews(categoryId, uploaderId);
+    } finally {
+      // the category tree test expects the seeded tree
+      await server.app.db.query('DELETE FROM documents WHERE category_id = $1', [categoryId]);
+      await server.app.db.query('DELETE FROM blogs WHERE category_id = $1', [categoryId]);
+      await server.app.db.query('DELETE FROM content_categories WHERE id = $1', [categoryId]);
+      server.app.content.categories.invalidate();
+    }
+  });
+
+  async function countAndOrderViews(categoryId: number, uploaderId: number): Promise<void> {
+    const add = (title: string) => addTextDoc(server.app, { categoryId, uploaderId, title, body: `${title}：明月照大江` });
+    const a = await add('明月甲篇');
+    const b = await add('明月乙篇');
+    const c = await add('明月丙篇');
+    const [{ id: blog }] = await server.app.db.query<{ id: number }>(
+      `INSERT INTO blogs (title, content, category_id, author_id, status, search_vector, title_vector)
+       VALUES ($1, $2, $3, $4, 1, $5::tsvector, $6::tsvector) RETURNING id`,
+      ['明月读记', '读《明月》', categoryId, uploaderId, tsvectorLiteral({ title: '明月读记', body: '读《明月》' }), titleVectorLiteral('明月读记')],
+    );
+    const view = async (path: string, times: number) => {
+      let views = -1;
+      for (let i = 0; i < times; i += 1) {
+        const answer = await call(server.base, path);
+        expect(answer.status).toBe(200);
+        views = answer.body.views;
+      }
+      return views;
+    };
+    // new items start at 0 (their counter rows come with the insert); an answer includes the views not yet written
+    expect(await view(`/api/docs/${c}/`, 1)).toBe(1);
+    expect(await view(`/api/docs/${a}/`, 4)).toBe(4);
+    expect(await view(`/api/docs/${b}/`, 2)).toBe(2);
+    expect(await view(`/api/blogs/${blog}/`, 3)).toBe(3);
+    await server.app.content.views.flush();
+
+    const ordered = async (path: string) =>
+      (await call(server.base, path)).body.results.map((r: { id: number; views: number; type?: string }) => [r.type ?? '', r.id, r.views]);
+    expect(await ordered(`/api/docs/?category=${categoryId}&ordering=-views`)).toEqual([['', a, 4], ['', b, 2], ['', c, 1]]);
+    expect(await ordered(`/api/docs/?category=${categoryId}&ordering=views`)).toEqual([['', c, 1], ['', b, 2], ['', a, 4]]);
+    expect(await ordered(`/api/blogs/?category=${categoryId}&ordering=-views`)).toEqual([['', blog, 3]]);
+    expect(await ordered(`/api/articles/?category=${categoryId}&ordering=-views`)).toEqual([
+      ['docs', a, 4], ['blogs', blog, 3], ['docs', b, 2], ['docs', c, 1],
+    ]);
+    expect(await ordered(`/api/docs/?search=${encodeURIComponent('明月')}&category=${categoryId}&ordering=-views`)).toEqual([
+      ['', a, 4], ['', b, 2], ['', c, 1],
+    ]);
+    expect(await ordered(`/api/articles/?keyword=${encodeURIComponent('明月')}&category=${categoryId}&ordering=views`)).toEqual([
+      ['docs', c, 1], ['docs', b, 2], ['blogs', blog, 3], ['docs', a, 4],
+    ]);
+
+    // more views add to the written counts and move the item up
+    expect(await view(`/api/docs/${c}/`, 4)).toBe(5);
+    await server.app.content.views.flush();
+    expect(await ordered(`/api/docs/?category=${categoryId}&ordering=-views`)).toEqual([['', c, 5], ['', a, 4], ['', b, 2]]);
+    // the whole list too, across every category
+    const all = (await call(server.base, '/api/docs/?ordering=-views&page_size=100')).body.results.map((r: { views: number }) => r.views);
+    expect([...all].sort((x, y) => y - x)).toEqual(all);
+  }
 
   test('search finds a word of a poem, highlighted, in documents and blogs', async () => {
     const [doc] = await seededDocs(server.app, "d.status = 1 AND d.file_type IN ('txt', 'md')", 1);

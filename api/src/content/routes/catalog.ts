@@ -36,7 +36,7 @@ const docOrdering: OrderingOptions = {
   fields: {
     create_time: 'd.create_time',
     downloads: 'd.downloads',
-    views: 'd.views',
+    views: 'dv.views',
     score: 'd.score',
     price: 'd.price',
   },
@@ -54,7 +54,7 @@ const DocsQuery = Type.Object({
 });
 
 const blogOrdering: OrderingOptions = {
-  fields: { create_time: 'b.create_time', update_time: 'b.update_time', views: 'b.views' },
+  fields: { create_time: 'b.create_time', update_time: 'b.update_time', views: 'bv.views' },
   default: '-create_time',
   tieBreaker: 'b.id',
 };
@@ -358,33 +358,49 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         await countSearch(app, request, search.keyword, page.count);
         return page;
       }
-      const docWhere = ['status IN (1, 5)'];
-      const blogWhere = ['status = 1'];
+      const docWhere = ['d.status IN (1, 5)'];
+      const blogWhere = ['b.status = 1'];
       const params: unknown[] = [];
       if (categoryIds) {
         params.push(categoryIds);
-        docWhere.push(`category_id = ANY($${params.length}::bigint[])`);
-        blogWhere.push(`category_id = ANY($${params.length}::bigint[])`);
+        docWhere.push(`d.category_id = ANY($${params.length}::bigint[])`);
+        blogWhere.push(`b.category_id = ANY($${params.length}::bigint[])`);
       }
       if (q.ext_cate) {
         params.push(q.ext_cate);
-        docWhere.push(`ext_cate = $${params.length}`);
+        docWhere.push(`d.ext_cate = $${params.length}`);
       }
-      const parts: string[] = [];
-      if (q.type !== 'blogs') parts.push(`SELECT 'docs' AS type, id, create_time, views FROM documents WHERE ${docWhere.join(' AND ')}`);
-      if (q.type !== 'docs' && !q.ext_cate) parts.push(`SELECT 'blogs' AS type, id, create_time, views FROM blogs WHERE ${blogWhere.join(' AND ')}`);
-      if (!parts.length) return paginate(request, { count: async () => 0, fetch: async () => [] });
       const order = orderBy(q.ordering, articleOrdering);
-      const union = parts.join(' UNION ALL ');
+      // the view counts (and the join to their tables) only when the order asks for them: their (views, id)
+      // indexes give that order; the count never needs them
+      const union = (withViews: boolean) => {
+        const parts: string[] = [];
+        if (q.type !== 'blogs') {
+          parts.push(withViews
+            ? `SELECT 'docs' AS type, d.id, d.create_time, dv.views FROM documents d JOIN document_views dv ON dv.document_id = d.id
+                WHERE ${docWhere.join(' AND ')}`
+            : `SELECT 'docs' AS type, d.id, d.create_time FROM documents d WHERE ${docWhere.join(' AND ')}`);
+        }
+        if (q.type !== 'docs' && !q.ext_cate) {
+          parts.push(withViews
+            ? `SELECT 'blogs' AS type, b.id, b.create_time, bv.views FROM blogs b JOIN blog_views bv ON bv.blog_id = b.id
+                WHERE ${blogWhere.join(' AND ')}`
+            : `SELECT 'blogs' AS type, b.id, b.create_time FROM blogs b WHERE ${blogWhere.join(' AND ')}`);
+        }
+        return parts.join(' UNION ALL ');
+      };
+      const countUnion = union(false);
+      if (!countUnion) return paginate(request, { count: async () => 0, fetch: async () => [] });
+      const pageUnion = union(/\bviews\b/.test(order));
       return paginate(request, {
         count: () =>
-          counts(`articles|${union}|${JSON.stringify(params)}`, async () => {
-            const [{ n }] = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${union}) a`, params);
+          counts(`articles|${countUnion}|${JSON.stringify(params)}`, async () => {
+            const [{ n }] = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${countUnion}) a`, params);
             return n;
           }),
         fetch: async (limit, offset) => {
           const hits = await app.db.query<{ type: 'docs' | 'blogs'; id: number }>(
-            `SELECT type, id FROM (${union}) a ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+            `SELECT type, id FROM (${pageUnion}) a ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
             [...params, limit, offset],
           );
           return load(hits, []);

@@ -11,7 +11,7 @@ import { contentDisposition, freeQuota, grantDownload, type Downloadable } from 
 import { docNotFound, fillNames, visibleBlog, visibleDoc } from '../load';
 import { pdfFirstPages, previewInfo, textPages } from '../preview';
 import { mimeOf } from '../storage/file-types';
-import { DOC_COLUMNS, DOC_FROM, DocItem, docItem, IdParams, type DocRow, type IdParamsT } from '../serialize';
+import { DOC_COLUMNS, DOC_VIEWS_JOIN, DocItem, docItem, IdParams, type DocRow, type IdParamsT } from '../serialize';
 
 const QuotaAnswer = Type.Object({
   left: Type.Integer({ description: '今日剩余免费下载次数' }),
@@ -395,7 +395,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         fetch: async (limit, offset) => {
           const rows = await app.db.query<DocRow & { record_id: number; record_kind: string; record_time: Date }>(
             `SELECT r.id AS record_id, r.kind AS record_kind, r.create_time AS record_time, ${DOC_COLUMNS}
-               FROM download_records r JOIN ${DOC_FROM} ON d.id = r.docs_id
+               FROM download_records r JOIN documents d ON d.id = r.docs_id ${DOC_VIEWS_JOIN}
               WHERE r.user_id = $1 ${filter} ORDER BY r.create_time DESC, r.id DESC
               LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
             [...params, limit, offset],
@@ -427,7 +427,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
             `SELECT r.id AS record_id, r.kind AS record_kind, r.create_time AS record_time, ${DOC_COLUMNS}
                FROM (SELECT DISTINCT ON (docs_id) id, docs_id, kind, create_time FROM download_records
                       WHERE user_id = $1 AND docs_id IS NOT NULL ORDER BY docs_id, create_time DESC, id DESC) r
-               JOIN ${DOC_FROM} ON d.id = r.docs_id
+               JOIN documents d ON d.id = r.docs_id ${DOC_VIEWS_JOIN}
               ORDER BY r.create_time DESC, r.id DESC LIMIT $2 OFFSET $3`,
             [user.id, limit, offset],
           );

@@ -66,11 +66,20 @@ interface Table {
   alias: string;
   publicSql: string;
   downloads: string;
+  /** The join to the item's view counts (migration 0023), made only when the order is by views. */
+  viewsJoin: string;
+  views: string;
 }
 
 const TABLES: Record<ItemType, Table> = {
-  docs: { type: 'docs', sql: 'documents', alias: 'd', publicSql: 'd.status IN (1, 5)', downloads: 'd.downloads' },
-  blogs: { type: 'blogs', sql: 'blogs', alias: 'b', publicSql: 'b.status = 1', downloads: '0::bigint' },
+  docs: {
+    type: 'docs', sql: 'documents', alias: 'd', publicSql: 'd.status IN (1, 5)', downloads: 'd.downloads',
+    viewsJoin: 'JOIN document_views dv ON dv.document_id = d.id', views: 'dv.views',
+  },
+  blogs: {
+    type: 'blogs', sql: 'blogs', alias: 'b', publicSql: 'b.status = 1', downloads: '0::bigint',
+    viewsJoin: 'JOIN blog_views bv ON bv.blog_id = b.id', views: 'bv.views',
+  },
 };
 
 /**
@@ -99,6 +108,7 @@ export function databaseSearch(db: Queryable): SearchEngine {
     const where = (t: Table, extra: string) =>
       [`${t.alias}.search_vector @@ $1::tsquery`, t.publicSql, ...filters[t.type], extra].filter(Boolean).join(' AND ');
     const order = request.order ?? 'relevance';
+    const byViews = order === 'views' || order === '-views';
 
     return {
       async count(): Promise<number> {
@@ -116,7 +126,8 @@ export function databaseSearch(db: Queryable): SearchEngine {
         const reach = `$${params.length + 1}`;
         const branch = (t: Table, rank: 0 | 1, extra: string, orderSql: string) =>
           `(SELECT '${t.type}' AS type, ${t.alias}.id, ${rank} AS rank, ${t.alias}.create_time, ${t.downloads} AS downloads,
-                   ${t.alias}.views FROM ${t.sql} ${t.alias} WHERE ${where(t, extra)} ORDER BY ${orderSql} LIMIT ${reach})`;
+                   ${byViews ? t.views : '0::bigint'} AS views FROM ${t.sql} ${t.alias} ${byViews ? t.viewsJoin : ''}
+             WHERE ${where(t, extra)} ORDER BY ${orderSql} LIMIT ${reach})`;
         const parts = tables.flatMap((t) => {
           const a = t.alias;
           if (order === 'relevance') {
@@ -127,7 +138,7 @@ export function databaseSearch(db: Queryable): SearchEngine {
             ];
           }
           const [field, dir] = order.startsWith('-') ? [order.slice(1), 'DESC'] : [order, 'ASC'];
-          const column = field === 'downloads' ? t.downloads : `${a}.${field}`;
+          const column = field === 'downloads' ? t.downloads : field === 'views' ? t.views : `${a}.${field}`;
           return [branch(t, 0, '', `${column} ${dir}, ${a}.id ${dir}`)];
         });
         return db.query<SearchHit>(

@@ -379,6 +379,11 @@ async function prepareSeed(storage: FileStorage, options: SeedOptions): Promise<
  */
 const GIN_INDEXES = ['documents_search_idx', 'documents_title_search_idx', 'blogs_search_idx', 'blogs_title_search_idx'];
 
+/** Sets the view counts of new items in their counter table (migration 0023), whose rows the inserts made. */
+async function setViews(db: Queryable, table: 'document_views' | 'blog_views', key: 'document_id' | 'blog_id', ids: number[], views: number[]) {
+  await db.query(`UPDATE ${table} c SET views = v.n FROM unnest($1::bigint[], $2::bigint[]) AS v(id, n) WHERE c.${key} = v.id`, [ids, views]);
+}
+
 /** The rows of a prepared seed. */
 async function writeSeed(db: Queryable, data: SeedData, log: (message: string) => void = () => {}): Promise<void> {
   for (const index of GIN_INDEXES) await db.exec(`ALTER INDEX ${index} SET (fastupdate = on)`);
@@ -430,21 +435,23 @@ async function writeSeed(db: Queryable, data: SeedData, log: (message: string) =
     const fileIds = await insertFiles(rows.map((r) => r.file));
     const ids = await db.query<{ id: number }>(
       `INSERT INTO documents (title, summary, category_id, uploader_id, file_id, file_type, ext_cate, size, pages, status,
-                              score, rating, views, downloads, price, is_free, search_vector, title_vector, create_time, update_time)
-       SELECT t, s, c, u, f, e, x, z, p, st, sc, r, v, d, pr, pr = 0, vec::tsvector, tv::tsvector, ct, ct
+                              score, rating, downloads, price, is_free, search_vector, title_vector, create_time, update_time)
+       SELECT t, s, c, u, f, e, x, z, p, st, sc, r, d, pr, pr = 0, vec::tsvector, tv::tsvector, ct, ct
          FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
-                     $9::int[], $10::smallint[], $11::int[], $12::smallint[], $13::bigint[], $14::bigint[], $15::int[],
-                     $16::text[], $17::timestamptz[], $18::text[])
-           WITH ORDINALITY AS x0(t, s, c, u, f, e, x, z, p, st, sc, r, v, d, pr, vec, ct, tv, o)
+                     $9::int[], $10::smallint[], $11::int[], $12::smallint[], $13::bigint[], $14::int[],
+                     $15::text[], $16::timestamptz[], $17::text[])
+           WITH ORDINALITY AS x0(t, s, c, u, f, e, x, z, p, st, sc, r, d, pr, vec, ct, tv, o)
         ORDER BY o RETURNING id`,
       [
         rows.map((r) => r.title), rows.map((r) => r.summary), rows.map((r) => categoryIds.get(r.category) as number),
         rows.map((r) => userIds[r.uploader]), fileIds, rows.map((r) => r.file.ext), rows.map((r) => extCateOf(r.file.ext)),
         rows.map((r) => r.file.size), rows.map((r) => r.pages), rows.map((r) => r.status), rows.map((r) => r.score),
-        rows.map((r) => r.rating), rows.map((r) => r.views), rows.map((r) => r.downloads), rows.map((r) => r.price),
+        rows.map((r) => r.rating), rows.map((r) => r.downloads), rows.map((r) => r.price),
         rows.map((r) => r.vector), rows.map((r) => r.created), rows.map((r) => r.titleVector),
       ],
     );
+    // the insert's trigger gave each document its counter row (0 views)
+    await setViews(db, 'document_views', 'document_id', ids.map((r) => r.id), rows.map((r) => r.views));
     docIds.push(...ids.map((r) => r.id));
     if (data.docs.length > 5000 && (start / BATCH) % 20 === 19) log(`已写入 ${start + rows.length} / ${data.docs.length} 篇文档`);
   }
@@ -454,17 +461,18 @@ async function writeSeed(db: Queryable, data: SeedData, log: (message: string) =
     const rows = data.blogs.slice(start, start + BATCH);
     const ids = (
       await db.query<{ id: number }>(
-        `INSERT INTO blogs (title, summary, content, category_id, author_id, status, views, search_vector, title_vector,
+        `INSERT INTO blogs (title, summary, content, category_id, author_id, status, search_vector, title_vector,
                             create_time, update_time)
-         SELECT t, s, c, g, a, st, v, vec::tsvector, tv::tsvector, ct, ct
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::smallint[], $7::bigint[], $8::text[],
-                       $9::timestamptz[], $10::text[]) WITH ORDINALITY AS x(t, s, c, g, a, st, v, vec, ct, tv, o)
+         SELECT t, s, c, g, a, st, vec::tsvector, tv::tsvector, ct, ct
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::smallint[], $7::text[],
+                       $8::timestamptz[], $9::text[]) WITH ORDINALITY AS x(t, s, c, g, a, st, vec, ct, tv, o)
           ORDER BY o RETURNING id`,
         [rows.map((r) => r.title), rows.map((r) => r.summary), rows.map((r) => r.content), rows.map((r) => blogCategories[r.category]),
-          rows.map((r) => userIds[r.author]), rows.map((r) => r.status), rows.map((r) => r.views), rows.map((r) => r.vector),
+          rows.map((r) => userIds[r.author]), rows.map((r) => r.status), rows.map((r) => r.vector),
           rows.map((r) => r.created), rows.map((r) => r.titleVector)],
       )
     ).map((r) => r.id);
+    await setViews(db, 'blog_views', 'blog_id', ids, rows.map((r) => r.views));
     blogIds.push(...ids);
     const withFiles = rows.flatMap((r, i) => (r.appendix ? [{ row: r, appendix: r.appendix, blogId: ids[i] }] : []));
     if (withFiles.length) {
