@@ -216,7 +216,8 @@ describe.each(engines())('account security on %s', (engine) => {
       expectErrorBody(await a.client.post('/api/trd-account-bind/', { provider: 'weixin_miniapp', code: 'carol.2' }), 400, 'already_bound');
       expectErrorBody(await b.client.post('/api/trd-account-bind/', { provider: 'weixin_miniapp', code: 'carol.3' }), 409, 'trd_bound_elsewhere');
       expectErrorBody(await b.client.post('/api/trd-account-bind/', { provider: 'weixin_miniapp', code: 'bad code!' }), 400, 'trd_code_invalid');
-      expectErrorBody(await b.client.post('/api/trd-account-bind/', { provider: 'qq', code: 'x' }), 400, 'provider_unsupported');
+      // QQ binds through its authorisation page (test/oauth-login.test.ts), not by a code
+      expectErrorBody(await b.client.post('/api/trd-account-bind/', { provider: 'qq', code: 'x' }), 400, 'trd_authorize_required');
       const login = await new Client(server.base).post('/api/wxminiapp-login/', { code: 'carol.4' });
       expect(login.body).toMatchObject({ uid: a.uid, is_new: false });
       expect((await a.client.get('/api/trd-account-bind/')).body.count).toBe(1);

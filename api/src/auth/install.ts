@@ -114,7 +114,7 @@ export async function installAccounts(app: FastifyInstance, options: AccountsOpt
   );
   app.decorate('wxMiniApp', wx);
   installThirdPartyRegistry(app);
-  app.thirdPartyIdentities.set('weixin_miniapp', (code) => wx.code2Session(code));
+  app.thirdPartyIdentities.set('weixin_miniapp', { account: 'weixin_miniapp', resolve: (code) => wx.code2Session(code), authorize: false });
 
   app.decorate('passwords', await loadPasswordCipher(app.db));
   app.decorate('codes', await verificationCodes({ db: app.db, now, sms: app.sms, mail: app.mail, log: app.log }));

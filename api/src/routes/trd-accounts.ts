@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireActiveUser } from '../auth/guards';
-import { TRD_PROVIDERS } from '../auth/third-party';
+import { bindIdentity, TRD_PROVIDERS, trdAccountOf } from '../auth/third-party';
 import { ApiError } from '../http/errors';
 import { PageQuery, PageSchema, paginate } from '../http/pagination';
 import { messages, StringEnum, Text } from '../http/validation';
@@ -15,6 +15,9 @@ const TrdAccount = Type.Object({
   create_time: Type.String({ format: 'date-time' }),
 });
 const ListQuery = Type.Object({ ...PageQuery });
+const ProviderParams = Type.Object({
+  provider: StringEnum(TRD_PROVIDERS, { description: '第三方平台（alipayh5 即 alipay）', ...messages('不支持的第三方平台') }),
+});
 const BindBody = Type.Object(
   {
     provider: StringEnum(TRD_PROVIDERS, { description: '第三方平台', ...messages('不支持的第三方平台', '请选择第三方平台') }),
@@ -23,7 +26,11 @@ const BindBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** GET /api/trd-account-bind/ (the account's linked platforms) and POST (link one by its authorisation code). */
+/**
+ * GET /api/trd-account-bind/ (the account's linked platforms), POST (link one by an authorisation code the client
+ * got itself: the mini-program, WeChat, Alipay) and DELETE /api/trd-account-bind/{provider}/ (unlink one). Linking
+ * through a provider's authorisation page (every OAuth provider) is in routes/oauth-login.ts.
+ */
 export async function trdAccountRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/api/trd-account-bind/',
@@ -49,31 +56,53 @@ export async function trdAccountRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { user } = requireActiveUser(request);
       const { provider, code } = request.body;
-      const resolve = app.thirdPartyIdentities.get(provider);
-      if (!resolve) throw new ApiError(400, 'provider_unsupported', '暂不支持绑定该平台账号');
+      const source = app.thirdPartyIdentities.get(provider);
+      if (!source) throw new ApiError(400, 'provider_unsupported', '暂不支持绑定该平台账号');
+      if (!source.resolve) {
+        throw new ApiError(400, 'trd_authorize_required', '请通过该平台的授权页面完成绑定', undefined, {
+          authorize: `/api/trd-account-bind/${provider}/authorize/`,
+        });
+      }
       let identity;
       try {
-        identity = await resolve(code);
+        identity = await source.resolve(code);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         request.log.error({ err }, 'third-party identity lookup failed');
         throw new ApiError(503, 'provider_unavailable', '第三方平台暂时不可用，请稍后重试');
       }
       if (!identity) throw new ApiError(400, 'trd_code_invalid', '授权已失效，请重新授权');
-      const [bound] = await app.db.query<{ user_id: number }>(
-        'SELECT user_id FROM trd_accounts WHERE provider = $1 AND openid = $2',
-        [provider, identity.openid],
-      );
-      if (bound?.user_id === user.id) throw new ApiError(400, 'already_bound', '您已绑定该账号');
-      if (bound) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
-      const [row] = await app.db.query(
-        `INSERT INTO trd_accounts (user_id, provider, openid, unionid, nickname, avatar, create_time)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING
-         RETURNING id, provider, nickname, avatar, create_time`,
-        [user.id, provider, identity.openid, identity.unionid, identity.nickname ?? '', identity.avatar ?? '', app.now()],
-      );
-      if (!row) throw new ApiError(409, 'provider_bound', '您已绑定过该平台的其他账号，请先解绑');
-      return reply.code(201).send(row);
+      return reply.code(201).send(await bindIdentity(app, user.id, source.account, identity));
+    },
+  );
+
+  app.delete<{ Params: Static<typeof ProviderParams> }>(
+    '/api/trd-account-bind/:provider/',
+    {
+      config: { rateLimit: 'account' },
+      schema: {
+        tags: ['第三方账号'],
+        summary: '解绑第三方账号（不能解绑唯一的登录方式）',
+        params: ProviderParams,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireActiveUser(request);
+      const account = trdAccountOf(request.params.provider);
+      await app.db.transaction(async (tx) => {
+        // the user row locked: two unbinds at once cannot remove the last two ways in
+        const [owner] = await tx.query<{ mobile: string | null }>('SELECT mobile FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+        const rows = await tx.query<{ id: number; provider: string }>('SELECT id, provider FROM trd_accounts WHERE user_id = $1', [user.id]);
+        const target = rows.find((r) => r.provider === account);
+        if (!target) throw new ApiError(404, 'trd_not_bound', '您未绑定该平台账号');
+        // a phone logs in by SMS code (and by password); without one, another platform must remain
+        if (!owner?.mobile && rows.length === 1) {
+          throw new ApiError(400, 'last_login_method', '这是您唯一的登录方式，请先绑定手机号再解绑');
+        }
+        await tx.query('DELETE FROM trd_accounts WHERE id = $1', [target.id]);
+      });
+      return reply.code(204).send();
     },
   );
 }

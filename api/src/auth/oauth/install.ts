@@ -4,9 +4,13 @@ import { oauthLoginRoutes } from '../../routes/oauth-login';
 import { qrcodeRoutes } from '../../routes/qrcode';
 import { installQrLogin } from '../qr-login';
 import { installQrSocket } from '../qr-socket';
+import { trdAccountOf } from '../third-party';
 import type { OAuthProvider, QrOAuthConfig } from './config';
 import { alipayAdapter, qqAdapter, weiboAdapter, weixinAdapter, type OAuthAdapter, type OAuthEndpoints } from './providers';
 import { oauthSimulatorRoutes, SIMULATOR_PREFIX, simulatorApps } from './simulator';
+
+/** Providers whose code exchange ignores redirect_uri, so that a code the client got can be bound directly. */
+const CODE_BINDABLE: ReadonlySet<OAuthProvider> = new Set(['weixin', 'weixingzh', 'alipay', 'alipayh5']);
 
 /** This server's own address for server-to-server calls to the simulator (known once listening). */
 function selfBase(app: FastifyInstance): string {
@@ -54,10 +58,14 @@ export async function installQrOAuth(app: FastifyInstance, config: QrOAuthConfig
     adapters.alipay = alipayAdapter('alipay', alipay, ends, transport, app.now);
     adapters.alipayh5 = alipayAdapter('alipayh5', alipay, ends, transport, app.now);
   }
-  // providers whose code exchange does not check redirect_uri can bind by code too (POST /api/trd-account-bind/)
-  for (const provider of ['weixin', 'weixingzh', 'alipay'] as const) {
-    const adapter = adapters[provider];
-    if (adapter) app.thirdPartyIdentities.set(provider, (code) => adapter.exchange(code, ''));
+  // every provider with an adapter can be bound through its authorisation page; those whose code exchange does
+  // not check redirect_uri (WeChat, Alipay) by a code the client got itself too (POST /api/trd-account-bind/)
+  for (const [provider, adapter] of Object.entries(adapters) as [OAuthProvider, OAuthAdapter][]) {
+    app.thirdPartyIdentities.set(provider, {
+      account: trdAccountOf(provider),
+      resolve: CODE_BINDABLE.has(provider) ? (code) => adapter.exchange(code, '') : undefined,
+      authorize: true,
+    });
   }
 
   // simulator authorize pages are relative: make the answer absolute with the request's origin
