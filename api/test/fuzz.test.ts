@@ -13,6 +13,9 @@ const ACCOUNT_ROUTES = [
   '/api/login-devices/1/', '/api/login-devices/0/', '/api/login-devices/abc/', '/api/dev/outbox/', '/api/openapi.json',
   '/api/qrcode/', '/api/qrcode/scan/', '/api/qrcode/confirm/', '/api/login/weixin/', '/api/login/alipay/', '/api/login/nope/',
   '/api/dev/wxgzh/scan/', '/api/dev/oauth/weixin/connect/qrconnect', '/api/dev/oauth/approve', '/api/dev/oauth/deny',
+  '/api/login/qq/callback/', '/api/login/alipay/callback/', '/api/login/nope/callback/', '/api/trd-account-bind/qq/',
+  '/api/trd-account-bind/alipayh5/', '/api/trd-account-bind/nope/', '/api/trd-account-bind/weibo/authorize/',
+  '/api/trd-account-bind/weixin_miniapp/authorize/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -27,6 +30,10 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/login-devices/1/'], ['DELETE', '/api/login-devices/abc/'], ['GET', '/api/dev/outbox/'],
   ['POST', '/api/qrcode/'], ['GET', '/api/qrcode/'], ['POST', '/api/qrcode/scan/'], ['POST', '/api/qrcode/confirm/'],
   ['GET', '/api/login/qq/'], ['POST', '/api/dev/wxgzh/scan/'], ['GET', '/api/dev/oauth/approve'],
+  ['GET', '/api/login/qq/callback/'], ['GET', '/api/login/alipayh5/callback/'], ['GET', '/api/login/nope/callback/'],
+  ['POST', '/api/trd-account-bind/weibo/authorize/'], ['POST', '/api/trd-account-bind/nope/authorize/'],
+  ['DELETE', '/api/trd-account-bind/qq/'], ['DELETE', '/api/trd-account-bind/weixin_miniapp/'],
+  ['DELETE', '/api/trd-account-bind/nope/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];
@@ -45,7 +52,7 @@ const anyText = fc.oneof(
 );
 const QUERY_KEYS = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('page', 'page_size', 'ordering', 'platform', 'mobile', 'country_code', 'email', 'limit',
-    'type', 'token', 'action', 'state', 'family', 'redirect_uri') },
+    'type', 'token', 'action', 'state', 'code', 'auth_code', 'family', 'redirect_uri') },
   fc.string({ maxLength: 10 }),
   fc.constantFrom('__proto__', 'constructor', 'page[]', 'page.0'),
 );
@@ -148,6 +155,21 @@ function rawRequest(
   });
 }
 
+/**
+ * A 4xx answer: JSON `{message (Chinese), code}`, or, from the OAuth callback to a browser that asked for HTML, a
+ * Chinese page that names the code.
+ */
+function expectErrorAnswer(res: { headers: Record<string, string | string[] | undefined>; text: string }): void {
+  if (String(res.headers['content-type']).startsWith('text/html')) {
+    expect(isChinese(res.text)).toBe(true);
+    expect(res.text).toMatch(/data-code="[a-z_]+"/);
+    return;
+  }
+  const parsed = JSON.parse(res.text) as { message?: unknown; code?: unknown };
+  expect(isChinese(parsed.message)).toBe(true);
+  expect(typeof parsed.code).toBe('string');
+}
+
 const REQUEST = fc.record({
   method: METHODS,
   path: PATHS,
@@ -176,9 +198,7 @@ describe.each(engines())('random requests on %s', (engine) => {
         answered += 1;
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400 && method !== 'HEAD') {
-          const parsed = JSON.parse(res.text) as { message?: unknown; code?: unknown };
-          expect(isChinese(parsed.message)).toBe(true);
-          expect(typeof parsed.code).toBe('string');
+          expectErrorAnswer(res);
           if (path.startsWith('/api/')) expect(res.headers['cache-control']).toBe('no-store');
         }
       }),
@@ -221,6 +241,40 @@ describe.each(engines())('random requests on %s', (engine) => {
     );
     expect(renewed).toBeLessThan(400);
     expect((await new Client(server.base).get('/api/health/')).status).toBe(200);
+  });
+
+  test('the OAuth callback with a live state (login or bind) and random codes: a 302 or a Chinese 4xx, never a 5xx', async () => {
+    const user = await registeredClient(server.base);
+    const CALLBACK = fc.record({
+      provider: fc.constantFrom('weixin', 'weixingzh', 'qq', 'weibo', 'alipay', 'alipayh5'),
+      bind: fc.boolean(),
+      // mostly a code where the provider puts it, so that the exchange with the provider is reached
+      code: fc.option(anyText, { freq: 5, nil: undefined }),
+      params: fc.array(fc.tuple(fc.constantFrom('code', 'auth_code', 'state', 'error', 'x'), anyText), { maxLength: 2 }),
+      accept: fc.constantFrom('application/json', 'text/html', '*/*'),
+    });
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(CALLBACK, async ({ provider, bind, code, params, accept }) => {
+        // a fresh state of this browser: the callback gets past the state check to the code exchange
+        const started = bind
+          ? await user.client.post(`/api/trd-account-bind/${provider}/authorize/`)
+          : await user.client.get(`/api/login/${provider}/`);
+        expect(started.status).toBe(200);
+        const query = new URLSearchParams([['state', new URL(started.body.url).searchParams.get('state') as string], ...params]);
+        if (code !== undefined) query.append(provider.startsWith('alipay') ? 'auth_code' : 'code', code);
+        const res = await rawRequest(server.base, 'GET', `/api/login/${provider}/callback/?${query}`, {
+          cookie: user.client.cookieHeader(),
+          accept,
+        });
+        statuses.add(res.status);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) expectErrorAnswer(res);
+        else expect(res.status).toBe(302);
+      }),
+      { numRuns: 60 },
+    );
+    expect([...statuses].some((s) => s >= 400)).toBe(true);
   });
 
   test('the list route under random query strings: a page or a Chinese 400/404', async () => {

@@ -48,6 +48,8 @@ const escape = (s: string) =>
 function callbackFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, purpose: 'login' | 'bind' = 'login'): FastifyReply {
   const [status, body] = toErrorResponse(error);
   if (status >= 500) request.log.error({ err: error }, 'third-party login callback failed');
+  // the rate limiter's 429 reaches this route's error handler too
+  if (error instanceof ApiError && error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
   if (!(request.headers.accept ?? '').includes('text/html')) return reply.code(status).send(body);
   const [title, back, backText] =
     purpose === 'bind' ? ['第三方账号绑定失败', TRD_BIND_DONE_PATH, '返回账号设置'] : ['第三方登录失败', '/', '返回首页'];
