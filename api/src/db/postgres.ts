@@ -1,6 +1,6 @@
 import { Client, Pool, types as pgTypes, type PoolClient } from 'pg';
 import { OID, parseDate, parseInt8 } from './parsers';
-import { checkPrepared } from './prepared';
+import { checkPrepared, type PreparedParam } from './prepared';
 import type { Db, Queryable, Row } from './types';
 
 const typeParsers = {
@@ -58,7 +58,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     engine: 'postgres',
     query: root.query,
-    async preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly number[]): Promise<T[]> {
+    async preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly PreparedParam[]): Promise<T[]> {
       checkPrepared(name, params);
       // pg prepares a named statement once per connection and reuses it
       const result = await pool.query({ name, text: sql, values: [...params] });
