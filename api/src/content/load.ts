@@ -68,13 +68,14 @@ export function userNameCache(db: Queryable): UserNames {
 
 export async function docsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, DocRow>> {
   if (!ids.length) return new Map();
-  const rows = await app.db.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ANY($1::bigint[])`, [ids]);
+  // the rows of a search page (prepared: one plan for every page)
+  const rows = await app.db.preparedQuery<DocRow>('content_docs_by_ids', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ANY($1::bigint[])`, [ids]);
   return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
 }
 
 export async function blogsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, BlogRow>> {
   if (!ids.length) return new Map();
-  const rows = await app.db.query<BlogRow>(`SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = ANY($1::bigint[])`, [ids]);
+  const rows = await app.db.preparedQuery<BlogRow>('content_blogs_by_ids', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = ANY($1::bigint[])`, [ids]);
   return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
 }
 

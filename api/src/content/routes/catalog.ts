@@ -120,6 +120,28 @@ const RecommendQuery = Type.Object({
   blogs: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
 });
 
+/**
+ * Name of the prepared statement of an unfiltered list (`content_docs_downloads_desc`) in one order (none given:
+ * the default); undefined for an order of several fields, planned per request rather than prepared in every
+ * combination. Call it after orderBy(), which refuses fields outside the whitelist.
+ *
+ * Only unfiltered lists are prepared: PGlite runs a prepared statement on its generic plan, which cannot know how
+ * many documents a filter keeps. For a category of 19 documents out of 100,000 it walks the whole ordering index
+ * (0.9-1.6 s) where the plan made for the request sorts the 19 (0.7 ms); for the unfiltered list both plans are
+ * the same index scan, and preparing it saves the planning: 0.8 against 1.3-1.8 ms for a page of 20 documents.
+ */
+function preparedListName(list: 'docs' | 'blogs', raw: string | undefined, options: OrderingOptions): string | undefined {
+  const terms = (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  if (terms.length > 1) return undefined;
+  const term = terms[0] ?? options.default;
+  return `content_${list}_${term.startsWith('-') ? `${term.slice(1)}_desc` : `${term}_asc`}`;
+}
+
+/** A page of a list: the prepared statement when it has a name (integer parameters only), else a plain query. */
+function listPage<T extends object>(app: FastifyInstance, name: string | undefined, sql: string, params: unknown[]): Promise<T[]> {
+  return name ? app.db.preparedQuery<T>(name, sql, params as number[]) : app.db.query<T>(sql, params);
+}
+
 /** Orderings a search result can take: relevance by default, or one date/number field. */
 function searchOrder(raw: string | undefined, allowed: readonly SearchOrder[]): SearchOrder {
   if (raw === undefined || raw.trim() === '') return 'relevance';
@@ -196,6 +218,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       if (q.uploader !== undefined) add('d.uploader_id = ?', q.uploader);
       const order = orderBy(q.ordering, docOrdering);
       const whereSql = where.join(' AND ');
+      const prepared = params.length ? undefined : preparedListName('docs', q.ordering, docOrdering);
       return paginate(request, {
         count: () =>
           counts(`docs|${whereSql}|${JSON.stringify(params)}`, async () => {
@@ -203,7 +226,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
             return n;
           }),
         fetch: async (limit, offset) => {
-          const rows = await app.db.query<DocRow>(
+          const rows = await listPage<DocRow>(
+            app,
+            prepared,
             `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE ${whereSql} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
             [...params, limit, offset],
           );
@@ -280,6 +305,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       }
       const order = orderBy(q.ordering, blogOrdering);
       const whereSql = where.join(' AND ');
+      const prepared = params.length ? undefined : preparedListName('blogs', q.ordering, blogOrdering);
       return paginate(request, {
         count: () =>
           counts(`blogs|${whereSql}|${JSON.stringify(params)}`, async () => {
@@ -287,7 +313,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
             return n;
           }),
         fetch: async (limit, offset) => {
-          const rows = await app.db.query<BlogRow>(
+          const rows = await listPage<BlogRow>(
+            app,
+            prepared,
             `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE ${whereSql} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
             [...params, limit, offset],
           );
