@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessageOf } from 'shared-kernel';
-import { apiHref, getPreviewText, getPreviewUrl, type PreviewInfo } from '../api/documents';
+import { getPreviewText, getPreviewUrl, type PreviewInfo } from '../api/documents';
 import { Markdown } from './Markdown';
+import { PdfPreview } from './PdfPreview';
 import { withoutTitle } from './markdown';
 
 /**
- * The in-page reader. PDFs: the API serves a PDF cut to the readable pages, shown by the browser's own PDF viewer
- * (pdf.js is not part of the site; page images would cost 4-8 times the bytes, api/README.md); phones, whose
- * browsers often cannot show a PDF inside a page, get a link that opens it. TXT and Markdown: the API's text
- * pages, loaded one after another.
+ * The in-page reader. PDFs: the API serves a PDF cut to the readable pages, drawn page by page in the page by
+ * pdf.js (PdfPreview; page images would cost 4-8 times the bytes, api/README.md), on PC and phones alike.
+ * TXT and Markdown: the API's text pages, loaded one after another.
  */
-export function DocPreview({ id, preview, wide, title = '' }: { id: string; preview: PreviewInfo; wide: boolean; title?: string }) {
+export function DocPreview({ id, preview, title = '' }: { id: string; preview: PreviewInfo; title?: string }) {
   const remaining = preview.limited ? Math.max(0, preview.pages - preview.preview_pages) : 0;
   return (
-    <section className="dt-card dt-preview" aria-label="文档预览">
-      {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} wide={wide} />}
+    <section className={`dt-card dt-preview${preview.type === 'pdf' ? ' dt-preview-pdf' : ''}`} aria-label="文档预览">
+      {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} limited={preview.limited} />}
       {(preview.type === 'text' || preview.type === 'markdown') && (
         <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} title={title} />
       )}
@@ -26,31 +26,6 @@ export function DocPreview({ id, preview, wide, title = '' }: { id: string; prev
         </div>
       )}
     </section>
-  );
-}
-
-function PdfPreview({ id, pages, wide }: { id: string; pages: number; wide: boolean }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    getPreviewUrl(id, 1).then(
-      (answer) => live && setUrl(apiHref(answer.url)),
-      (e: unknown) => live && setError(errorMessageOf(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  if (error) return <p className="dt-error">{error}</p>;
-  if (!url) return <div className="dt-skeleton" aria-busy="true" />;
-  return (
-    <div className="dt-pdf">
-      {wide && <iframe className="dt-pdf-frame" src={url} title="文档预览" />}
-      <a className="dt-btn dt-pdf-open" href={url} target="_blank" rel="noopener">
-        {wide ? '在新窗口中阅读' : `阅读预览（共 ${pages} 页）`}
-      </a>
-    </div>
   );
 }
 

@@ -78,8 +78,17 @@ export const DETAIL_CSS = `
 .dt-download-compact .dt-download-btn{min-height:34px;font-size:14px;letter-spacing:0;padding:0 14px}
 .dt-download-compact .dt-pay{flex-basis:100%}
 .dt-preview{padding:0;overflow:hidden}
-.dt-pdf{display:flex;flex-direction:column;align-items:center;gap:12px;padding:16px}
-.dt-pdf-frame{width:100%;height:78vh;min-height:520px;border:1px solid ${LINE};border-radius:8px;background:#525659}
+.dt-pdf{padding:12px 24px 20px;background:${BG}}
+.dt-pdf-bar{display:flex;align-items:center;justify-content:space-between;gap:12px;margin:0 0 12px;font-size:13px;color:${MUTED}}
+.dt-pdf-bar a{color:${LINK};text-decoration:none}.dt-pdf-bar a:hover{text-decoration:underline}
+.dt-pdf-pages{list-style:none;margin:0;padding:0}
+.dt-pdf-item{margin:0 0 16px}.dt-pdf-item:last-child{margin-bottom:0}
+.dt-pdf-page{position:relative;width:100%;overflow:hidden;background:#fff;border:1px solid ${LINE};box-shadow:0 1px 6px rgba(0,0,0,.08)}
+.dt-pdf-page canvas{position:absolute;inset:0;display:block;width:100%;height:100%}
+.dt-pdf-page[data-state=idle],.dt-pdf-page[data-state=rendering]{background:linear-gradient(90deg,#fff 25%,#f3f5f9 50%,#fff 75%);background-size:200% 100%;animation:dt-shimmer 1.2s infinite}
+.dt-pdf-state{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:10px;font-size:13px;color:#5c6370}
+.dt-pdf-no{margin-top:4px;text-align:center;font-size:12px;color:${MUTED}}
+.dt-pdf-failed{display:flex;flex-direction:column;align-items:center;gap:12px;padding:32px 16px;text-align:center}
 .dt-reader{padding:8px 0}
 .dt-reader-page{position:relative;margin:0 24px 16px;padding:28px 36px;border:1px solid ${LINE};border-radius:6px;background:${CARD};
   box-shadow:0 1px 6px rgba(0,0,0,.06);min-height:240px}
@@ -104,7 +113,7 @@ export const DETAIL_CSS = `
   animation:dt-shimmer 1.2s infinite}
 .dt-skeleton-title{height:32px;width:60%}
 @keyframes dt-shimmer{to{background-position:-200% 0}}
-@media (prefers-reduced-motion:reduce){.dt-skeleton{animation:none}}
+@media (prefers-reduced-motion:reduce){.dt-skeleton,.dt-pdf-page{animation:none!important}}
 .dt-state{text-align:center;padding:48px 24px}.dt-state .dt-btn{margin-top:16px}
 .dt-empty{color:${MUTED};text-align:center;padding:20px 0;margin:0}
 .dt-error{color:${BAD};font-size:13px;margin:0}
@@ -169,6 +178,8 @@ export const DETAIL_CSS = `
   .dt-action{flex:1;justify-content:center;padding:0 8px}
   .dt-reader-page{margin:0 0 10px;padding:18px 16px;border-left:0;border-right:0;border-radius:0;box-shadow:none}
   .dt-reader>.dt-btn{margin:0 16px 12px;width:calc(100% - 32px)}
+  .dt-preview-pdf{padding:0}.dt-pdf{padding:10px 0 12px}.dt-pdf-bar{padding:0 12px}.dt-pdf-item{margin-bottom:10px}
+  .dt-pdf-page{border-left:0;border-right:0}
   .dt-facts>div{min-width:0;padding:6px 2px}.dt-facts dd{font-size:14px;white-space:nowrap}
   .dt-head{gap:4px 12px}.dt-head>.dt-facts{grid-column:1/-1;margin-top:6px}
   .dt-overlay{align-items:flex-end;padding:0}

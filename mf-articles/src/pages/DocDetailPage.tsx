@@ -98,7 +98,7 @@ export default function DocDetailPage() {
             shareSign={shareSign}
           />
           {!wide && <section className="dt-card dt-side-download">{downloadBox}</section>}
-          <DocPreview id={id} preview={doc.preview} wide={wide} title={doc.title} />
+          <DocPreview id={id} preview={doc.preview} title={doc.title} />
           <CommentSection key={user?.uid ?? 0} kind="docs" id={id} mode="section" />
         </div>
         <aside className="dt-side">
