@@ -104,20 +104,6 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   await expect(page).toHaveURL(new RegExp(`/app/guest/pay/order\\?docs=${paid.id}$`));
 });
 
-test('a paid PDF: the browser reads the server-cut preview, and the pages left are named', async ({ page }) => {
-  const pdfs = await docs(page.request, 'ext_cate=pdf&is_free=0');
-  const pdf = pdfs.find((d) => d.pages > 3);
-  expect(pdf).toBeTruthy();
-  await page.goto(`/app/articles/docs/detail/${pdf!.id}`);
-  await expect(page.getByText(`剩余 ${pdf!.pages - 3} 页需下载后阅读`)).toBeVisible();
-  const frame = page.locator('iframe[title="文档预览"]');
-  await expect(frame).toHaveCount(1);
-  const src = await frame.getAttribute('src');
-  const preview = await page.request.get(src!);
-  expect(preview.headers()['content-type']).toContain('application/pdf');
-  expect((await preview.body()).subarray(0, 5).toString()).toBe('%PDF-');
-});
-
 test('log in from the favourite button, favourite continues, comment, and find it in the browsing history', async ({ page }) => {
   const [doc] = await docs(page.request, 'is_free=1&ordering=-downloads');
   await page.goto(`/app/articles/docs/detail/${doc.id}`);
