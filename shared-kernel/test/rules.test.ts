@@ -10,6 +10,7 @@ import {
   DEFAULT_RATING,
   detectPlatform,
   digitsOnly,
+  DOC_CATEGORIES,
   docIcon,
   ERROR_DEDUPE_MS,
   extensionOf,
@@ -419,10 +420,10 @@ describe('formatters (SPEC §3)', () => {
   });
 
   it.each([
-    ['pdf', 1, 'pdf', 'PDF', '#e5483f', 'doc-icon doc-icon-pdf'],
+    ['pdf', 1, 'pdf', 'PDF', '#d4382f', 'doc-icon doc-icon-pdf'],
     ['word', 1, 'word', 'Word', '#2b6fd6', 'doc-icon doc-icon-word'],
-    ['excel', 1, 'excel', 'Excel', '#1f9d55', 'doc-icon doc-icon-excel'],
-    ['PPT', 1, 'ppt', 'PPT', '#e0701f', 'doc-icon doc-icon-ppt'],
+    ['excel', 1, 'excel', 'Excel', '#1a8648', 'doc-icon doc-icon-excel'],
+    ['PPT', 1, 'ppt', 'PPT', '#c0521a', 'doc-icon doc-icon-ppt'],
     ['compress', 1, 'compress', '压缩包', '#8a5cd1', 'doc-icon doc-icon-compress'],
     ['other', 1, 'other', '其他', '#6b7785', 'doc-icon doc-icon-other'],
     ['pdf', 0, 'pdf', 'PDF', '#b8bec8', 'doc-icon doc-icon-pdf doc-icon-grey'],
@@ -430,5 +431,12 @@ describe('formatters (SPEC §3)', () => {
     [null, 0, 'other', '其他', '#b8bec8', 'doc-icon doc-icon-other doc-icon-grey'],
   ] as const)('document icon of %s with status %d', (extCate, status, category, label, color, className) => {
     expect(docIcon(extCate, status)).toEqual({ category, label, color, active: status === 1, className });
+  });
+
+  it.each(Object.entries(DOC_CATEGORIES))('the %s icon colour has at least 4.5:1 contrast with its white label', (_name, { color }) => {
+    const linear = (hex: string) =>
+      [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = linear(color);
+    expect(1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
 });

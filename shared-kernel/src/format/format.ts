@@ -41,11 +41,12 @@ export function ratingText(stars?: number | null): string {
 /** Document categories by ext_cate (SPEC.md §3). */
 export type DocCategory = 'pdf' | 'word' | 'excel' | 'ppt' | 'compress' | 'other';
 
+/** Icon colours carry white labels as small as 9 px: each has at least 4.5:1 contrast against white (WCAG AA). */
 export const DOC_CATEGORIES: Readonly<Record<DocCategory, { label: string; color: string }>> = {
-  pdf: { label: 'PDF', color: '#e5483f' },
+  pdf: { label: 'PDF', color: '#d4382f' },
   word: { label: 'Word', color: '#2b6fd6' },
-  excel: { label: 'Excel', color: '#1f9d55' },
-  ppt: { label: 'PPT', color: '#e0701f' },
+  excel: { label: 'Excel', color: '#1a8648' },
+  ppt: { label: 'PPT', color: '#c0521a' },
   compress: { label: '压缩包', color: '#8a5cd1' },
   other: { label: '其他', color: '#6b7785' },
 };
