@@ -48,7 +48,15 @@ export function DownloadBox({ quota, download, owned = false, compact = false, l
 
   return (
     <div className={compact ? 'dt-download dt-download-compact' : 'dt-download'}>
-      {!compact && info && <QuotaText info={info} owned={owned} />}
+      {!compact &&
+        (info ? (
+          <QuotaText info={info} owned={owned} />
+        ) : (
+          // the line's height is kept while the quota loads, so the button and what follows do not move
+          <p className="dt-quota" aria-hidden="true">
+            <span className="dt-price">&nbsp;</span>
+          </p>
+        ))}
       {compact && info && !info.is_free && <span className="dt-price">{formatPrice(info.price)}</span>}
       <button type="button" className="dt-btn dt-primary dt-download-btn" disabled={busy} onClick={run}>
         {busy ? '请稍候…' : label}
