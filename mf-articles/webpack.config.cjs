@@ -10,8 +10,13 @@ const config = createAppConfig({
 // own origin. A hashed `.js` name: the static servers cache hashed files for good, and the build's precompression
 // writes .gz/.br only for .js files. It is minified already: the minifier is told so (it would take seconds to
 // minify it again for nothing).
-const PDF_WORKER = /pdfjs-dist[\\/]legacy[\\/]build[\\/]pdf\.worker\.min\.mjs$/;
-config.module.rules.push({ test: PDF_WORKER, type: 'asset/resource', generator: { filename: 'pdf.worker.[contenthash:8].js' } });
+for (const name of ['worker', 'renderer']) {
+  config.module.rules.push({
+    test: new RegExp(`pdfjs-dist[\\\\/]legacy[\\\\/]build[\\\\/]pdf\\.${name}\\.min\\.mjs$`),
+    type: 'asset/resource',
+    generator: { filename: `pdf.${name}.[contenthash:8].js` },
+  });
+}
 
 class MinifiedAssetsPlugin {
   apply(compiler) {
@@ -19,7 +24,7 @@ class MinifiedAssetsPlugin {
     compiler.hooks.thisCompilation.tap('MinifiedAssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'MinifiedAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE - 1 }, (assets) => {
         for (const name of Object.keys(assets)) {
-          if (/^pdf\.worker\.[0-9a-f]{8}\.js$/.test(name)) compilation.updateAsset(name, (source) => source, { minimized: true });
+          if (/^pdf\.(worker|renderer)\.[0-9a-f]{8}\.js$/.test(name)) compilation.updateAsset(name, (source) => source, { minimized: true });
         }
       });
     });

@@ -8,6 +8,7 @@ import type { PdfDoc, PdfEngine } from './types';
 // chunk's public path, i.e. mf-articles' own origin. pdf.js starts a worker from another origin than the page's
 // through a same-origin blob that imports this URL (CORS), so no eval and no inline script are involved.
 GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/legacy/build/pdf.worker.min.mjs', import.meta.url).href;
+GlobalWorkerOptions.rendererSrc = new URL('pdfjs-dist/legacy/build/pdf.renderer.min.mjs', import.meta.url).href;
 
 function wrap(pdf: PDFDocumentProxy, destroy: () => void): PdfDoc {
   return {
