@@ -1,3 +1,4 @@
+import { DETAIL_ROW_TTL_MS } from '../src/content/constants';
 import { titleVectorLiteral, tsvectorLiteral } from '../src/content/search/vector';
 import { Client, registeredClient } from './accounts-helpers';
 import { addTextDoc, contentServer, seededDocs } from './content-helpers';
@@ -96,6 +97,30 @@ describe.each(engines())('documents, blogs, categories and search on %s', (engin
     const own = await owner.client.get(`/api/docs/${pending.id}/`);
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ status: 0, status_text: '待审核', active: 0, is_owner: true });
+  });
+
+  test('a public detail row is kept a moment: own writes show at once, other writes within DETAIL_ROW_TTL_MS', async () => {
+    const [doc] = await seededDocs(server.app, 'd.status = 1', 1);
+    const first = await call(server.base, `/api/docs/${doc.id}/`);
+    expect(first.status).toBe(200);
+    // a comment through this process: the kept row is forgotten at once
+    const reader = await registeredClient(server.base);
+    expect((await reader.client.post('/api/docs-comment/', { docs: doc.id, content: '好' })).status).toBe(201);
+    expect((await call(server.base, `/api/docs/${doc.id}/`)).body.comment_count).toBe(first.body.comment_count + 1);
+    // a change made elsewhere (another API process, an operator): the kept row still answers for a moment...
+    await server.app.db.query('UPDATE documents SET status = 4 WHERE id = $1', [doc.id]);
+    expect((await call(server.base, `/api/docs/${doc.id}/`)).status).toBe(200);
+    // ...and no longer once its time is up
+    await new Promise((resolve) => setTimeout(resolve, DETAIL_ROW_TTL_MS + 50));
+    expectErrorBody(await call(server.base, `/api/docs/${doc.id}/`), 404, 'not_found');
+    await server.app.db.query('UPDATE documents SET status = 1 WHERE id = $1', [doc.id]);
+    // an unpublished item is never kept: its uploader reads every change at once
+    const [pending] = await seededDocs(server.app, 'd.status = 0', 1);
+    await server.app.db.query('UPDATE documents SET uploader_id = $1 WHERE id = $2', [reader.uid, pending.id]);
+    expect((await reader.client.get(`/api/docs/${pending.id}/`)).body.title).toBe(pending.title);
+    await server.app.db.query("UPDATE documents SET title = '改过的标题' WHERE id = $1", [pending.id]);
+    expect((await reader.client.get(`/api/docs/${pending.id}/`)).body.title).toBe('改过的标题');
+    await server.app.db.query('UPDATE documents SET title = $2 WHERE id = $1', [pending.id, pending.title]);
   });
 
   test('views are counted (batched) and shown at once; the counts never rewrite the document row', async () => {

@@ -21,7 +21,7 @@ const SIMPLE_TYPES = [
 function encode(type: string, fields: Record<string, string | number>): string {
   if (type.startsWith('text/plain')) return JSON.stringify(fields);
   if (type.startsWith('application/x-www-form-urlencoded')) {
-    return new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+    return new URLSearchParams(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]))).toString();
   }
   return (
     Object.entries(fields)

@@ -16,6 +16,11 @@ export const ADDRESS_DAILY_FREE_DOWNLOADS = 20;
 export const PAID_PREVIEW_PAGES = 3;
 /** Characters per page when a text or Markdown document is read page by page. */
 export const TEXT_PAGE_CHARS = 1500;
+/**
+ * How long a public document's or blog's row is served from memory (load.ts, `rowCache`): another API process's
+ * change shows within this; this process forgets a row as soon as it writes it.
+ */
+export const DETAIL_ROW_TTL_MS = 2_000;
 /** Lifetime of a signed download link. */
 export const DOWNLOAD_LINK_TTL_S = 300;
 /** Lifetime of a signed preview link. */

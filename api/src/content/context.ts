@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../auth/users';
 import { readCookie, setCookie } from '../http/cookies';
 import type { CategoryTree } from './categories';
-import type { UserNames } from './load';
+import type { DetailRows, UserNames } from './load';
 import type { SearchEngine } from './search/engine';
 import type { Signer } from './signing';
 import type { FileStorage } from './storage/storage';
@@ -17,6 +17,8 @@ export interface ContentServices {
   categories: CategoryTree;
   userNames: UserNames;
   views: ViewCounter;
+  /** Public document and blog rows kept for a moment (detail reads). */
+  rows: DetailRows;
   /** Secure cookies (HTTPS only) outside development and test. */
   secureCookies: boolean;
 }

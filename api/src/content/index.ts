@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { categoryTree } from './categories';
-import { userNameCache } from './load';
+import { detailRows, userNameCache } from './load';
 import { appendixRoutes } from './routes/appendices';
 import { catalogRoutes } from './routes/catalog';
 import { fileRoutes } from './routes/files';
@@ -35,7 +35,12 @@ export async function contentPlugin(app: FastifyInstance, options: ContentOption
     filesDir = mkdtempSync(path.join(tmpdir(), 'api-files-'));
     app.addHook('onClose', async () => rmSync(filesDir, { recursive: true, force: true }));
   }
-  const views = viewCounter(app.db, (err) => app.log.error({ err }, 'view counts not written'));
+  const rows = detailRows();
+  const views = viewCounter(
+    app.db,
+    (err) => app.log.error({ err }, 'view counts not written'),
+    (table, ids) => ids.forEach((id) => rows.changed(table, id)),
+  );
   app.addHook('preClose', async () => views.close());
   app.decorate('content', {
     storage: localDiskStorage(filesDir),
@@ -44,6 +49,7 @@ export async function contentPlugin(app: FastifyInstance, options: ContentOption
     categories: categoryTree(app.db),
     userNames: userNameCache(app.db),
     views,
+    rows,
     secureCookies: options.secureCookies ?? false,
   });
   // The first start of an empty database seeds the demo site in the background: the server listens at once

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
 import { ApiError } from '../http/errors';
+import { DETAIL_ROW_TTL_MS } from './constants';
 import { currentUser } from './context';
 import { BLOG_COLUMNS, BLOG_FROM, DOC_COLUMNS, DOC_FROM, isPublicDoc, type BlogRow, type DocRow } from './serialize';
 
@@ -79,16 +80,66 @@ export async function blogsByIds(app: FastifyInstance, ids: number[]): Promise<M
   return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
 }
 
+/** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */
+export interface RowCache<T> {
+  get(id: number): T | undefined;
+  set(id: number, row: T): void;
+  /** Forgets one row, or every row without an id. */
+  forget(id?: number): void;
+}
+
+export function rowCache<T>(ttlMs: number = DETAIL_ROW_TTL_MS, max = 10_000): RowCache<T> {
+  const rows = new Map<number, { row: T; at: number }>();
+  return {
+    get(id) {
+      const hit = rows.get(id);
+      if (!hit) return undefined;
+      if (Date.now() - hit.at < ttlMs) return hit.row;
+      rows.delete(id);
+      return undefined;
+    },
+    set(id, row) {
+      if (rows.size >= max) rows.clear();
+      rows.set(id, { row, at: Date.now() });
+    },
+    forget(id) {
+      if (id === undefined) rows.clear();
+      else rows.delete(id);
+    },
+  };
+}
+
+/**
+ * Public document and blog rows kept for a moment (DETAIL_ROW_TTL_MS): a page people open is read far more
+ * often than it changes, and the read was most of a detail request's cost on PGlite. Only public rows are kept,
+ * so an owner always reads their unpublished item fresh; code that writes a row calls `changed()`.
+ */
+export interface DetailRows {
+  docs: RowCache<DocRow>;
+  blogs: RowCache<BlogRow>;
+  /** This process wrote the row of an item (a counter, a status): forget it; without an id, the whole table's. */
+  changed(table: 'documents' | 'blogs', id?: number): void;
+}
+
+export function detailRows(ttlMs?: number): DetailRows {
+  const docs = rowCache<DocRow>(ttlMs);
+  const blogs = rowCache<BlogRow>(ttlMs);
+  return { docs, blogs, changed: (table, id) => (table === 'documents' ? docs : blogs).forget(id) };
+}
+
 /**
  * A document the requester may see: a public one, or any of their own uploads. Others' documents under review,
  * rejected or removed answer 404 exactly like ids that never existed.
  */
 export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
+  const cached = app.content.rows.docs.get(id);
+  if (cached) return cached;
   // the detail page's one read: prepared once, so PGlite neither parses nor plans it per request
   const [row] = await app.db.preparedQuery<DocRow>('content_doc_by_id', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = $1`, [id]);
   if (!row) throw docNotFound();
   await fillNames(app, [row]);
-  if (!isPublicDoc(row.status) && currentUser(request)?.id !== row.uploader_id) throw docNotFound();
+  if (isPublicDoc(row.status)) app.content.rows.docs.set(id, row);
+  else if (currentUser(request)?.id !== row.uploader_id) throw docNotFound();
   return row;
 }
 
@@ -103,10 +154,13 @@ export async function publicDoc(q: Queryable, id: number): Promise<{ id: number;
 }
 
 export async function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
+  const cached = app.content.rows.blogs.get(id);
+  if (cached) return cached;
   const [row] = await app.db.preparedQuery<BlogRow>('content_blog_by_id', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = $1`, [id]);
   if (!row) throw blogNotFound();
   await fillNames(app, [row]);
-  if (row.status !== 1 && currentUser(request)?.id !== row.author_id) throw blogNotFound();
+  if (row.status === 1) app.content.rows.blogs.set(id, row);
+  else if (currentUser(request)?.id !== row.author_id) throw blogNotFound();
   return row;
 }
 

@@ -26,7 +26,14 @@ const COUNTERS = {
   blogs: { table: 'blog_views', key: 'blog_id' },
 } as const;
 
-export function viewCounter(db: Db, onError: (err: unknown) => void): ViewCounter {
+/**
+ * `onWritten` hears which items' counts a flush wrote (a kept copy of their rows now shows too few views).
+ */
+export function viewCounter(
+  db: Db,
+  onError: (err: unknown) => void,
+  onWritten: (table: 'documents' | 'blogs', ids: number[]) => void = () => {},
+): ViewCounter {
   const counts = { documents: new Map<number, number>(), blogs: new Map<number, number>() };
   let flushing: Promise<void> = Promise.resolve();
   const flushNow = async () => {
@@ -47,6 +54,7 @@ export function viewCounter(db: Db, onError: (err: unknown) => void): ViewCounte
                FROM unnest($1::bigint[], $2::bigint[]) AS v(id, n) WHERE c.${key} = v.id`,
             [chunk.map(([id]) => id), chunk.map(([, n]) => n)],
           );
+          onWritten(table, chunk.map(([id]) => id));
         } catch (err) {
           onError(err);
         }

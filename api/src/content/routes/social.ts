@@ -61,6 +61,7 @@ function commentRoutes(app: FastifyInstance, kind: 'docs' | 'blogs'): void {
       await tx.query(`UPDATE ${table} SET comment_count = comment_count + 1 WHERE id = $1`, [targetId]);
       return inserted;
     });
+    app.content.rows.changed(table, targetId);
     reply.code(201);
     return { id: row.id, uid: user.id, uname: user.nickname, content, create_time: row.create_time, is_mine: true };
   });
@@ -95,7 +96,7 @@ function commentRoutes(app: FastifyInstance, kind: 'docs' | 'blogs'): void {
 
   app.delete<{ Params: IdParamsT }>(`${base}:id/`, { schema: { params: IdParams } }, async (request, reply) => {
     const { user } = requireActiveUser(request);
-    await app.db.transaction(async (tx) => {
+    const target = await app.db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: number; target: number }>(
         `SELECT user_id, ${column} AS target FROM content_comments WHERE id = $1 AND ${column} IS NOT NULL FOR UPDATE`,
         [request.params.id],
@@ -104,7 +105,9 @@ function commentRoutes(app: FastifyInstance, kind: 'docs' | 'blogs'): void {
       if (row.user_id !== user.id) throw new ApiError(403, 'permission_denied', '只能删除自己的评论');
       await tx.query('DELETE FROM content_comments WHERE id = $1', [request.params.id]);
       await tx.query(`UPDATE ${table} SET comment_count = greatest(comment_count - 1, 0) WHERE id = $1`, [row.target]);
+      return row.target;
     });
+    app.content.rows.changed(table, target);
     return reply.code(204).send();
   });
 }
@@ -201,6 +204,7 @@ function collectRoutes(app: FastifyInstance, kind: 'docs' | 'blogs'): void {
         await tx.query(`UPDATE ${table} SET collect_count = collect_count + 1 WHERE id = $1`, [targetId]);
         return { id: row.id, created: true };
       });
+      if (result.created) app.content.rows.changed(table, targetId);
       const [row] = await app.db.query<{ id: number; folder_id: number; target: number; create_time: Date }>(
         `SELECT id, folder_id, ${column} AS target, create_time FROM collect_items WHERE id = $1`,
         [result.id],
@@ -241,7 +245,7 @@ function collectRoutes(app: FastifyInstance, kind: 'docs' | 'blogs'): void {
   );
 
   const remove = async (userId: number, where: string, value: number) => {
-    await app.db.transaction(async (tx) => {
+    const target = await app.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number; target: number }>(
         `SELECT id, ${column} AS target FROM collect_items WHERE user_id = $1 AND ${where} = $2 AND ${column} IS NOT NULL FOR UPDATE`,
         [userId, value],
@@ -249,7 +253,9 @@ function collectRoutes(app: FastifyInstance, kind: 'docs' | 'blogs'): void {
       if (!row) throw new ApiError(404, 'not_found', '收藏不存在');
       await tx.query('DELETE FROM collect_items WHERE id = $1', [row.id]);
       await tx.query(`UPDATE ${table} SET collect_count = greatest(collect_count - 1, 0) WHERE id = $1`, [row.target]);
+      return row.target;
     });
+    app.content.rows.changed(table, target);
   };
 
   app.delete<{ Params: IdParamsT }>(`${base}:id/`, { schema: { params: IdParams } }, async (request, reply) => {
@@ -360,6 +366,9 @@ function folderRoutes(app: FastifyInstance): void {
       }
       await tx.query('DELETE FROM collect_folders WHERE id = $1', [id]);
     });
+    // the counts of every item that was in the folder changed
+    app.content.rows.changed('documents');
+    app.content.rows.changed('blogs');
     return reply.code(204).send();
   });
 }
