@@ -21,6 +21,8 @@ interface Loaded {
   pdf: PdfDoc;
   /** Height over width per page (index 0 is page 1). */
   ratios: number[];
+  /** Width in PDF points per page (the text layer's scale is the list width over this). */
+  widths: number[];
 }
 
 /** The device pixel ratio a page is drawn at: the screen's, within the caps above. */
@@ -28,6 +30,11 @@ export function pixelRatioFor(cssWidth: number, heightRatio: number, devicePixel
   const wanted = Math.min(Math.max(devicePixelRatio || 1, 1), MAX_PIXEL_RATIO);
   const area = cssWidth * cssWidth * heightRatio;
   return area * wanted * wanted > MAX_CANVAS_PIXELS ? Math.sqrt(MAX_CANVAS_PIXELS / area) : wanted;
+}
+
+/** CSS pixels per PDF point of a page box, which places its text layer (pdf.js reads `--total-scale-factor`). */
+function setTextScale(box: HTMLElement | null | undefined, cssWidth: number, pageWidth: number | undefined): void {
+  if (box && cssWidth && pageWidth) box.style.setProperty('--total-scale-factor', String(cssWidth / pageWidth));
 }
 
 function loadErrorMessage(error: unknown): string {
@@ -55,7 +62,8 @@ async function fetchPdf(url: string): Promise<ArrayBuffer> {
 
 /**
  * A PDF preview read in the page: the API's PDF (cut to the readable pages for paid documents) drawn by pdf.js into
- * one canvas per page, as wide as the preview, at the screen's pixel density. pdf.js (a lazy chunk and its worker)
+ * one canvas per page, as wide as the preview, at the screen's pixel density, with the page's text over it in a
+ * transparent text layer (selectable, found by the browser's search, read by screen readers). pdf.js (a lazy chunk and its worker)
  * and the PDF are fetched when the preview comes near the viewport; a page is drawn when it comes within a screen of
  * the viewport and gives its canvas back when it leaves that range again. Every page's box has its size before it is
  * drawn, so nothing below it moves.
@@ -71,6 +79,7 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
   const count = loaded ? loaded.pdf.numPages : Math.max(1, pages);
   const listRef = useRef<HTMLOListElement>(null);
   const canvases = useRef<(HTMLCanvasElement | null)[]>([]);
+  const texts = useRef<(HTMLDivElement | null)[]>([]);
   const statesRef = useRef<PageState[]>([]);
   const drawnWidth = useRef<number[]>([]);
   const visible = useRef(new Set<number>());
@@ -91,6 +100,7 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
       if (state === 'done' && !visible.current.has(index)) {
         const canvas = canvases.current[index];
         if (canvas) canvas.width = canvas.height = 0;
+        texts.current[index]?.replaceChildren();
         current.pdf.release(index + 1);
         drawnWidth.current[index] = 0;
         setPageState(index, 'idle');
@@ -103,7 +113,8 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
     const canvas = index === undefined ? null : canvases.current[index];
     if (index === undefined || !canvas) return;
     const ratio = pixelRatioFor(width, current.ratios[index] ?? A4, window.devicePixelRatio);
-    const task = current.pdf.render(index + 1, canvas, width, ratio);
+    setTextScale(canvas.parentElement, width, current.widths[index]);
+    const task = current.pdf.render(index + 1, canvas, texts.current[index] ?? null, width, ratio);
     inFlight.current = { page: index, task };
     setPageState(index, 'rendering');
     task.promise.then(
@@ -147,13 +158,13 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
         const pdf = await engine.openPdf(bytes);
         opened = pdf;
         if (!live) return pdf.destroy();
-        const ratios = await Promise.all(
-          Array.from({ length: pdf.numPages }, (_, i) => pdf.pageSize(i + 1).then((s) => s.height / s.width, () => A4)),
+        const sizes = await Promise.all(
+          Array.from({ length: pdf.numPages }, (_, i) => pdf.pageSize(i + 1).catch(() => ({ width: 595, height: 595 * A4 }))),
         );
         if (!live) return;
         statesRef.current = Array.from({ length: pdf.numPages }, () => 'idle');
         drawnWidth.current = [];
-        loadedRef.current = { engine, pdf, ratios };
+        loadedRef.current = { engine, pdf, ratios: sizes.map((size) => size.height / size.width), widths: sizes.map((size) => size.width) };
         setStates([...statesRef.current]);
         setLoaded(loadedRef.current);
       })
@@ -212,6 +223,9 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
       clearTimeout(timer);
       timer = setTimeout(() => {
         const width = list.clientWidth;
+        const current = loadedRef.current;
+        // the text layers follow the new width at once (a CSS variable); the canvases are drawn again if far off
+        if (current) canvases.current.forEach((canvas, index) => setTextScale(canvas?.parentElement, width, current.widths[index]));
         for (const [index, state] of statesRef.current.entries()) {
           const drawn = drawnWidth.current[index];
           if (state === 'done' && drawn && Math.abs(width - drawn) / drawn > REDRAW_SHARE) setPageState(index, 'idle');
@@ -266,6 +280,7 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
                   aria-busy={state !== 'done' && state !== 'error'}
                 >
                   <canvas ref={(el) => void (canvases.current[index] = el)} role="img" aria-label={`第 ${index + 1} 页`} />
+                  <div className="dt-pdf-text" ref={(el) => void (texts.current[index] = el)} />
                   {state === 'error' ? (
                     <div className="dt-pdf-state" role="alert">
                       <span className="dt-error">第 {index + 1} 页加载失败</span>

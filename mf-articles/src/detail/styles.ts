@@ -86,6 +86,17 @@ export const DETAIL_CSS = `
 .dt-pdf-page{position:relative;width:100%;overflow:hidden;background:#fff;border:1px solid ${LINE};box-shadow:0 1px 6px rgba(0,0,0,.08)}
 .dt-pdf-page canvas{position:absolute;inset:0;display:block;width:100%;height:100%}
 .dt-pdf-page[data-state=idle],.dt-pdf-page[data-state=rendering]{background:linear-gradient(90deg,#fff 25%,#f3f5f9 50%,#fff 75%);background-size:200% 100%;animation:dt-shimmer 1.2s infinite}
+/* pdf.js's text layer (its viewer's .textLayer rules): transparent text placed by --total-scale-factor and per-span variables */
+.dt-pdf-page{--scale-round-x:1px;--scale-round-y:1px}
+.dt-pdf-text{position:absolute;inset:0;overflow:clip;line-height:1;text-align:initial;letter-spacing:normal;word-spacing:normal;
+  -webkit-text-size-adjust:none;text-size-adjust:none;forced-color-adjust:none;transform-origin:0 0;z-index:0;
+  --min-font-size:1;--text-scale-factor:calc(var(--total-scale-factor) * var(--min-font-size));--min-font-size-inv:calc(1 / var(--min-font-size))}
+.dt-pdf-text :is(span,br){color:transparent;position:absolute;white-space:pre;cursor:text;transform-origin:0% 0%;-webkit-user-select:text;user-select:text}
+.dt-pdf-text>:not(.markedContent),.dt-pdf-text .markedContent span:not(.markedContent){z-index:1;--font-height:0;
+  font-size:calc(var(--text-scale-factor) * var(--font-height));--scale-x:1;--rotate:0deg;
+  transform:rotate(var(--rotate)) scaleX(var(--scale-x)) scale(var(--min-font-size-inv))}
+.dt-pdf-text .markedContent{display:contents}
+.dt-pdf-text ::selection{background:rgba(22,119,255,.3);color:transparent}.dt-pdf-text br::selection{background:transparent}
 .dt-pdf-state{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:10px;font-size:13px;color:#5c6370}
 .dt-pdf-no{margin-top:4px;text-align:center;font-size:12px;color:${MUTED}}
 .dt-pdf-failed{display:flex;flex-direction:column;align-items:center;gap:12px;padding:32px 16px;text-align:center}

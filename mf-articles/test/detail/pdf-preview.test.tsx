@@ -8,6 +8,7 @@ import { docFixture, openPage, resetPage, scriptDoc, startFakeApi, type FakeApi 
 interface RenderCall {
   page: number;
   canvas: HTMLCanvasElement;
+  text: HTMLElement | null;
   width: number;
   ratio: number;
   resolve(): void;
@@ -32,11 +33,12 @@ jest.mock('../../src/detail/pdf/pdfjs', () => {
       const doc: PdfDoc = {
         numPages: mockPdf.numPages,
         pageSize: async (n) => mockPdf.sizes[n] ?? { width: 595, height: 842 },
-        render(page, canvas, width, ratio) {
+        render(page, canvas, text, width, ratio) {
           let call!: RenderCall;
           const promise = new Promise<void>((resolve, reject) => {
-            call = { page, canvas, width, ratio, resolve, reject };
+            call = { page, canvas, text, width, ratio, resolve, reject };
           });
+          text?.replaceChildren(Object.assign(document.createElement('span'), { textContent: `第${page}页的文字` }));
           mockPdf.renders.push(call);
           if (!mockPdf.hold) call.resolve();
           return { promise, cancel: () => call.reject({ cancelled: true }) };
@@ -134,6 +136,10 @@ describe('PDF preview', () => {
     expect(mockPdf.opened).toEqual(['%PDF-1.7 preview']);
     expect(mockPdf.renders.map((r) => [r.page, r.width, r.ratio])).toEqual([[1, 600, 2]]);
     expect(mockPdf.renders[0].canvas).toBe(within(boxes()[0]).getByRole('img', { name: '第 1 页' }));
+    // the text layer over the canvas, placed at the list width over the page's width in points
+    expect(mockPdf.renders[0].text?.parentElement).toBe(boxes()[0]);
+    expect(within(boxes()[0]).getByText('第1页的文字')).toBeTruthy();
+    expect(boxes()[0].style.getPropertyValue('--total-scale-factor')).toBe(String(600 / 595));
     expect(boxes()[0].getAttribute('aria-busy')).toBe('false');
     expect(within(boxes()[0]).queryByText('加载中…')).toBeNull();
     // every box has its page's shape once the document is open
@@ -172,6 +178,7 @@ describe('PDF preview', () => {
     await waitFor(() => expect(boxes()[2].dataset.state).toBe('done'));
     expect(boxes()[0].dataset.state).toBe('idle');
     expect(mockPdf.released).toEqual([1]);
+    expect(within(boxes()[0]).queryByText('第1页的文字')).toBeNull();
     const canvas = within(boxes()[0]).getByRole('img') as HTMLCanvasElement;
     expect([canvas.width, canvas.height]).toEqual([0, 0]);
     // the box keeps its size: nothing below it moves

@@ -16,8 +16,12 @@ export interface PdfRenderTask {
 export interface PdfDoc {
   numPages: number;
   pageSize(pageNumber: number): Promise<PdfPageSize>;
-  /** Draws a page into the canvas at `cssWidth` CSS pixels times `pixelRatio` device pixels per CSS pixel. */
-  render(pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number, pixelRatio: number): PdfRenderTask;
+  /**
+   * Draws a page into the canvas at `cssWidth` CSS pixels times `pixelRatio` device pixels per CSS pixel, and puts
+   * its text (transparent, selectable, read by screen readers) into `text`, positioned by the CSS variable
+   * `--total-scale-factor` (CSS pixels per PDF point) that the caller sets on an ancestor.
+   */
+  render(pageNumber: number, canvas: HTMLCanvasElement, text: HTMLElement | null, cssWidth: number, pixelRatio: number): PdfRenderTask;
   /** Frees what a page kept after it was drawn (its canvas is cleared by the caller). */
   release(pageNumber: number): void;
   destroy(): void;
