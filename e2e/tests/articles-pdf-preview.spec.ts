@@ -45,8 +45,11 @@ async function openOn(browser: Browser, screen: (typeof SCREENS)[number], id: nu
   return { context, page, workers, problems };
 }
 
-/** Scrolls every page box into view in turn and checks that its canvas is drawn, sharp and not blank. */
-async function expectPagesDrawn(page: Page, count: number, pixelRatio: number) {
+/**
+ * Scrolls every page box into view in turn and checks that its canvas is drawn, sharp and not blank, with the page's
+ * text in its text layer (the seeded PDFs start with the document's title).
+ */
+async function expectPagesDrawn(page: Page, count: number, pixelRatio: number, title: string) {
   const preview = page.getByRole('region', { name: '文档预览' });
   const boxes = preview.locator('.dt-pdf-page');
   await expect(boxes).toHaveCount(count);
@@ -62,6 +65,8 @@ async function expectPagesDrawn(page: Page, count: number, pixelRatio: number) {
     // an A4 box keeps the height it had before the page was drawn
     expect((await box.boundingBox())!.height).toBeCloseTo(before!.height, 0);
     expect(await inkShare(canvas)).toBeGreaterThan(0.0003); // a white canvas has none; a short poem about 0.1 %
+    await expect(box.locator('.dt-pdf-text')).toContainText(/[\u4e00-\u9fff]{4}/);
+    if (n === 1) await expect(box.locator('.dt-pdf-text')).toContainText(title);
   }
 }
 
@@ -75,7 +80,7 @@ for (const screen of SCREENS) {
     await expect(page.getByRole('heading', { level: 1, name: paid!.title })).toBeVisible();
     const preview = page.getByRole('region', { name: '文档预览' });
     await expect(preview.getByText(`可预览前 ${paid!.preview.preview_pages} 页`)).toBeVisible();
-    await expectPagesDrawn(page, paid!.preview.preview_pages, screen.deviceScaleFactor);
+    await expectPagesDrawn(page, paid!.preview.preview_pages, screen.deviceScaleFactor, paid!.title);
     await expect(preview.getByText(`剩余 ${paid!.pages - paid!.preview.preview_pages} 页需下载后阅读`)).toBeVisible();
     // pdf.js's worker comes from mf-articles' own origin
     expect(workers.length).toBe(1);
@@ -97,7 +102,7 @@ for (const screen of SCREENS) {
     expect(free!.preview.preview_pages).toBe(free!.pages);
     const { context, page, problems } = await openOn(browser, screen, free!.id);
     await expect(page.getByRole('region', { name: '文档预览' }).getByText(`共 ${free!.pages} 页`)).toBeVisible();
-    await expectPagesDrawn(page, free!.pages, screen.deviceScaleFactor);
+    await expectPagesDrawn(page, free!.pages, screen.deviceScaleFactor, free!.title);
     await expect(page.getByText(/需下载后阅读/)).toHaveCount(0);
     expect(problems).toEqual([]);
     await context.close();
