@@ -17,6 +17,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     apiEnv: { QR_LOGIN_EXPIRE_S: String(QR_EXPIRE_S) },
   });
   process.env.E2E_DEPLOYMENT_FILE = site.deploymentFile;
+  // the API's data folder: its stored files are what downloads must serve byte for byte
+  process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_DEPLOYMENT = JSON.stringify(site.deployment);
   return async () => {
     await site.stop();

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 export type Remote = 'mf-auth' | 'mf-articles' | 'mf-user-center' | 'mf-pay' | 'mf-activity';
@@ -29,4 +30,18 @@ export function collectConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
   return lines;
+}
+
+/**
+ * The file in the site's API storage (its data folder's `files/`) that holds exactly these bytes, or null: a
+ * download must serve a stored file byte for byte.
+ */
+export function storedFileWith(bytes: Buffer): string | null {
+  const root = path.join(process.env.E2E_DATA_DIR!, 'files');
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (statSync(file).size === bytes.length && readFileSync(file).equals(bytes)) return file;
+  }
+  return null;
 }

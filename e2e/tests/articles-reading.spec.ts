@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freshPhone, smsCode } from '../support/auth';
+import { storedFileWith } from '../support/site';
 
 // Reading on the composed site against the seeded API (issue 7): a visitor opens a document by its route, reads
 // its preview and downloads it (the exact bytes the signed link serves), exhausts the visitor's free quota and
@@ -17,6 +18,7 @@ interface Doc {
   is_free: boolean;
   price: number;
   pages: number;
+  size: number;
 }
 
 const account = { phone: freshPhone(), password: 'Yuedu2026a' };
@@ -80,6 +82,9 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   expect(link.kind).toBe('repeat');
   const served = await (await page.request.get(link.url)).body();
   expect(bytes.equals(served)).toBe(true);
+  // and exactly the file the API stored for it
+  expect(bytes.length).toBe(first.size);
+  expect(storedFileWith(bytes)).not.toBeNull();
   expect(bytes.toString('utf8')).toContain(firstLine.slice(0, 12));
   await expect(page.getByTestId('quota')).toContainText('今日剩余免费下载次数 1/2');
 
