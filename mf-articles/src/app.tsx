@@ -1,7 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
-import { BrowserRouter, Link, matchPath, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { createRemoteApp, getRoute, routePath } from 'shared-kernel';
-import { readDocAhead } from './api/documents';
 import SearchHomePage from './pages/SearchHomePage';
 import { ensureStyles } from './styles/inject';
 import { SkeletonItems } from './ui/ListView';
@@ -59,13 +58,6 @@ function ArticlesApp() {
     </BrowserRouter>
   );
 }
-
-/** Opened on a document's page: its API read starts now, alongside the page's lazy chunk (one round trip less before the page shows). */
-function readAhead(): void {
-  const id = matchPath(getRoute('articles.docs.detail').path, window.location.pathname)?.params.id;
-  if (id) readDocAhead(id);
-}
-readAhead();
 
 // single-spa lifecycles of mf-articles (the `./app` expose).
 export const { bootstrap, mount, unmount } = createRemoteApp({ remote: 'mf-articles', version: __APP_VERSION__ }, ArticlesApp);

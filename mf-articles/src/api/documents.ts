@@ -94,28 +94,6 @@ export interface DocsSetting {
 
 export const getDoc = (id: string | number) => http.get<DocDetail>(`/docs/${id}/`, { skipErrorToast: true }).then((r) => r.data);
 
-/** How long a document read ahead of its page may wait for the page to take it. */
-const EARLY_DOC_MS = 10_000;
-const earlyDocs = new Map<string, { at: number; doc: Promise<DocDetail> }>();
-
-/**
- * Starts reading a document while its page's code is still on the way (app.tsx, when the site is opened on a
- * document's page): the API request then runs alongside the page's chunks instead of after them.
- */
-export function readDocAhead(id: string): void {
-  if (earlyDocs.has(id)) return;
-  const doc = getDoc(id);
-  doc.catch(() => undefined); // the page sees the error when it takes the promise
-  earlyDocs.set(id, { at: Date.now(), doc });
-}
-
-/** The document read ahead for this id if it is recent (taken once), else a new read. */
-export function takeDoc(id: string): Promise<DocDetail> {
-  const early = earlyDocs.get(id);
-  earlyDocs.delete(id);
-  return early && Date.now() - early.at < EARLY_DOC_MS ? early.doc : getDoc(id);
-}
-
 export const getDocQuota = (id: string | number) => http.get<Quota>(`/obj-left-free-down-num/docs/${id}/`).then((r) => r.data);
 
 export const getRecommend = (id: string | number, pageSize = 6) =>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessageOf, routePath, useUser } from 'shared-kernel';
-import { downloadDoc, getDocQuota, getDocShareSign, getRecommend, takeDoc, type DocDetail, type DocItem } from '../api/documents';
+import { downloadDoc, getDoc, getDocQuota, getDocShareSign, getRecommend, type DocDetail, type DocItem } from '../api/documents';
 import { CommentSection } from '../comments/CommentSection';
 import { ActionBar } from '../detail/ActionBar';
 import { formatDate } from '../detail/download';
@@ -27,7 +27,7 @@ export default function DocDetailPage() {
   useEffect(() => {
     let live = true;
     setError(null);
-    takeDoc(id).then(
+    getDoc(id).then(
       (d) => live && setDoc(d),
       (e: unknown) => live && setError({ status: (e as { response?: { status: number } }).response?.status, message: errorMessageOf(e) }),
     );

@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatFileSize, on, ratingText } from 'shared-kernel';
-import { readDocAhead } from '../../src/api/documents';
 import DocDetailPage from '../../src/pages/DocDetailPage';
 import { docFixture, expectToast, logIn, openPage, PAGE, quotaFixture, resetPage, scriptDoc, startFakeApi, type FakeApi } from './support';
 
@@ -168,20 +167,6 @@ describe('document detail', () => {
     await within(reader).findByText(/床前明月光/);
     expect(screen.getByText('剩余 6 页需下载后阅读')).toBeTruthy();
     expect(screen.getByText('付费文档仅可预览前3页，购买后可阅读全文')).toBeTruthy();
-  });
-
-  test('a document read ahead (the site opened on its page) is what the page shows, without asking twice', async () => {
-    scriptDoc(api, docFixture({ title: '先读的文档' }));
-    readDocAhead('12');
-    await waitFor(() => expect(api.calls('GET /docs/12/')).toHaveLength(1));
-    open();
-    await screen.findByRole('heading', { level: 1, name: '先读的文档' });
-    expect(api.calls('GET /docs/12/')).toHaveLength(1);
-    // taken once: the page opened again reads the document again
-    cleanup();
-    open();
-    await screen.findByRole('heading', { level: 1, name: '先读的文档' });
-    expect(api.calls('GET /docs/12/')).toHaveLength(2);
   });
 
   test('lists the recommended documents without the document itself', async () => {
