@@ -4,19 +4,26 @@ import { getPreviewText, getPreviewUrl, type PreviewInfo } from '../api/document
 import { Markdown } from './Markdown';
 import { PdfPreview } from './PdfPreview';
 import { withoutTitle } from './markdown';
+import { loadSanitizer } from './sanitize';
 
 /**
  * The in-page reader. PDFs: the API serves a PDF cut to the readable pages, drawn page by page in the page by
  * pdf.js (PdfPreview; page images would cost 4-8 times the bytes, api/README.md), on PC and phones alike.
- * TXT and Markdown: the API's text pages, loaded one after another.
+ * TXT and Markdown: the API's text pages, loaded one after another. `onShown` tells when the preview has its
+ * height (a text's first page arrived or failed): what follows it is rendered then, so it never moves.
  */
-export function DocPreview({ id, preview, title = '' }: { id: string; preview: PreviewInfo; title?: string }) {
+export function DocPreview({ id, preview, title = '', onShown }: { id: string; preview: PreviewInfo; title?: string; onShown?: () => void }) {
   const remaining = preview.limited ? Math.max(0, preview.pages - preview.preview_pages) : 0;
+  // PDF pages keep boxes of their own size while they draw, and 'none' is final: only text grows when it arrives
+  const sized = preview.type !== 'text' && preview.type !== 'markdown';
+  useEffect(() => {
+    if (sized) onShown?.();
+  }, [sized, onShown]);
   return (
     <section className={`dt-card dt-preview${preview.type === 'pdf' ? ' dt-preview-pdf' : ''}`} aria-label="文档预览">
       {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} limited={preview.limited} />}
       {(preview.type === 'text' || preview.type === 'markdown') && (
-        <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} title={title} />
+        <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} title={title} onFirstPage={onShown} />
       )}
       {preview.type === 'none' && <p className="dt-empty">该文档格式暂不支持在线预览，请下载后阅读</p>}
       {remaining > 0 && (
@@ -29,7 +36,7 @@ export function DocPreview({ id, preview, title = '' }: { id: string; preview: P
   );
 }
 
-function TextPreview({ id, markdown, pages, title }: { id: string; markdown: boolean; pages: number; title: string }) {
+function TextPreview({ id, markdown, pages, title, onFirstPage }: { id: string; markdown: boolean; pages: number; title: string; onFirstPage?: () => void }) {
   const [texts, setTexts] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
@@ -41,14 +48,17 @@ function TextPreview({ id, markdown, pages, title }: { id: string; markdown: boo
       try {
         const { url } = await getPreviewUrl(id, page);
         const text = await getPreviewText(url);
+        // Markdown is shown at its full height at once: the sanitizer first (a failure shows the plain text)
+        if (markdown) await loadSanitizer().catch(() => {});
         setTexts((list) => (list.length === page - 1 ? [...list, text] : list));
       } catch (e) {
         setError(errorMessageOf(e));
       } finally {
         setLoading(false);
+        if (page === 1) onFirstPage?.();
       }
     },
-    [id],
+    [id, markdown, onFirstPage],
   );
 
   useEffect(() => {

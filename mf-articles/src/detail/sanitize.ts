@@ -5,8 +5,21 @@ const CONFIG = {
   ALLOW_DATA_ATTR: false,
 };
 
+type Purifier = (typeof import('dompurify'))['default'];
+let loaded: Purifier | null = null;
+
+/** Loads the sanitizer (once); callers that must not render twice wait for it before showing Markdown. */
+export async function loadSanitizer(): Promise<void> {
+  loaded ??= (await import(/* webpackChunkName: "lib-dompurify" */ 'dompurify')).default;
+}
+
 /** HTML with only the tags and attributes a rendered Markdown body needs; scripts and handlers never survive. */
 export async function sanitizeHtml(html: string): Promise<string> {
-  const { default: DOMPurify } = await import(/* webpackChunkName: "lib-dompurify" */ 'dompurify');
-  return DOMPurify.sanitize(html, CONFIG);
+  await loadSanitizer();
+  return loaded!.sanitize(html, CONFIG);
+}
+
+/** The same, at once, when the sanitizer has already loaded; null before that. */
+export function sanitizeHtmlNow(html: string): string | null {
+  return loaded ? loaded.sanitize(html, CONFIG) : null;
 }

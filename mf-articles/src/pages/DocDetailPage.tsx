@@ -40,6 +40,10 @@ export default function DocDetailPage() {
   const quota = useCallback(() => getDocQuota(id), [id, user?.uid]); // eslint-disable-line react-hooks/exhaustive-deps
   const download = useCallback(() => downloadDoc(id, sign), [id, sign]);
   const shareSign = useCallback(() => getDocShareSign(id), [id]);
+  // the sections under the preview wait for it to have its height (a text preview grows when its page arrives)
+  const [previewShownFor, setPreviewShownFor] = useState<string | null>(null);
+  const previewShown = previewShownFor === id;
+  const onPreviewShown = useCallback(() => setPreviewShownFor(id), [id]);
 
   if (error) return <DetailState notFound={error.status === 404 || error.status === 400} message={error.message} kind="文档" />;
   if (!doc || String(doc.id) !== id) return <DetailState loading kind="文档" />;
@@ -98,8 +102,8 @@ export default function DocDetailPage() {
             shareSign={shareSign}
           />
           {!wide && <section className="dt-card dt-side-download">{downloadBox}</section>}
-          <DocPreview id={id} preview={doc.preview} title={doc.title} />
-          <CommentSection key={user?.uid ?? 0} kind="docs" id={id} mode="section" />
+          <DocPreview id={id} preview={doc.preview} title={doc.title} onShown={onPreviewShown} />
+          {previewShown && <CommentSection key={user?.uid ?? 0} kind="docs" id={id} mode="section" />}
         </div>
         <aside className="dt-side">
           {wide && (
@@ -108,7 +112,7 @@ export default function DocDetailPage() {
               {downloadBox}
             </section>
           )}
-          <Recommend id={id} />
+          {(wide || previewShown) && <Recommend id={id} />}
         </aside>
       </div>
     </main>
