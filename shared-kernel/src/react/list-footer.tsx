@@ -17,7 +17,7 @@ const STYLE_ID = 'kernel-list-footer-style';
 const LIST_FOOTER_CSS = `
 .kl-footer{display:flex;align-items:center;justify-content:center;gap:10px;min-height:56px;padding:12px 16px;color:var(--muted,#5c6370);
   font-size:14px;text-align:center}
-.kl-end{letter-spacing:1px;opacity:.8}
+.kl-end{letter-spacing:1px}
 .kl-more,.kl-retry{min-height:36px;padding:0 14px;border:1px solid var(--line,#e5e8ef);border-radius:18px;background:var(--card,#fff);
   color:var(--link,#0958d9);font:inherit;font-size:14px;cursor:pointer}
 .kl-more:hover,.kl-retry:hover{border-color:var(--primary,#1677ff)}
