@@ -46,6 +46,23 @@ test.describe('navbar', () => {
     expect([...scripts, ...hinted].filter((url) => !requested.has(url))).toEqual([]);
   });
 
+  test('a lazy page of a remote is named in the Link header too (its own chunks), and the page uses them', async ({ page }) => {
+    const detail = routePath('articles.docs.detail', { id: 12 });
+    await page.request.get(detail); // the server reads the remote's route-chunks.json on a first page, briefly
+    const response = await page.request.get(detail);
+    const hinted = [...(response.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+    const pageChunks = hinted.filter((url) => /\/route-articles\.docs\.detail\.[0-9a-f]{8}\.js$/.test(url));
+    expect(pageChunks).toHaveLength(1);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(detail);
+    await expect(page.locator('#slot-mf-articles h1')).toHaveText(await itemTitle(page, 'docs', 12));
+    await page.waitForLoadState('networkidle');
+    expect(hinted.filter((url) => !requested.includes(url))).toEqual([]);
+    // fetched once: the preload is what the page's import uses
+    expect(requested.filter((url) => url === pageChunks[0])).toHaveLength(1);
+  });
+
   test('the search box leads to the search results with the keyword', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('searchbox', { name: '搜索文档' }).fill('  信息安全 等级保护 ');

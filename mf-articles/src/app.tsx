@@ -8,15 +8,15 @@ import { SkeletonItems } from './ui/ListView';
 // The search home is what `/` shows: it ships with ./app. Every other page is its own chunk, fetched when opened.
 const pages: [route: string, page: ComponentType][] = [
   ['articles.search.index', SearchHomePage],
-  ['articles.search.result', lazy(() => import('./pages/SearchResultPage'))],
-  ['articles.cate.list', lazy(() => import('./pages/CategoryListPage'))],
-  ['articles.cate.detail', lazy(() => import('./pages/CategoryDetailPage'))],
-  ['articles.docs.list', lazy(() => import('./pages/DocListPage'))],
-  ['articles.docs.detail', lazy(() => import('./pages/DocDetailPage'))],
-  ['articles.docs.comment', lazy(() => import('./pages/DocCommentsPage'))],
-  ['articles.blogs.list', lazy(() => import('./pages/BlogListPage'))],
-  ['articles.blogs.detail', lazy(() => import('./pages/BlogDetailPage'))],
-  ['articles.blogs.comment', lazy(() => import('./pages/BlogCommentsPage'))],
+  ['articles.search.result', lazy(() => import(/* webpackChunkName: "route-articles.search.result" */ './pages/SearchResultPage'))],
+  ['articles.cate.list', lazy(() => import(/* webpackChunkName: "route-articles.cate.list" */ './pages/CategoryListPage'))],
+  ['articles.cate.detail', lazy(() => import(/* webpackChunkName: "route-articles.cate.detail" */ './pages/CategoryDetailPage'))],
+  ['articles.docs.list', lazy(() => import(/* webpackChunkName: "route-articles.docs.list" */ './pages/DocListPage'))],
+  ['articles.docs.detail', lazy(() => import(/* webpackChunkName: "route-articles.docs.detail" */ './pages/DocDetailPage'))],
+  ['articles.docs.comment', lazy(() => import(/* webpackChunkName: "route-articles.docs.comment" */ './pages/DocCommentsPage'))],
+  ['articles.blogs.list', lazy(() => import(/* webpackChunkName: "route-articles.blogs.list" */ './pages/BlogListPage'))],
+  ['articles.blogs.detail', lazy(() => import(/* webpackChunkName: "route-articles.blogs.detail" */ './pages/BlogDetailPage'))],
+  ['articles.blogs.comment', lazy(() => import(/* webpackChunkName: "route-articles.blogs.comment" */ './pages/BlogCommentsPage'))],
 ];
 
 /** A new page opened by a link starts at the top; back and forward leave the scroll to the page (lists restore theirs). */

@@ -6,6 +6,7 @@ const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons, vendorAliases } = require('./federation.cjs');
 const { PrecompressPlugin } = require('./compress-plugin.cjs');
+const { RouteChunksPlugin } = require('./route-chunks-plugin.cjs');
 
 const swcOptions = {
   jsc: {
@@ -125,7 +126,7 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
           optimization: { disableSnapshot: true, disableRemote: !host, target: 'web' },
         },
       }),
-      ...(host ? [new HtmlEntryPlugin(path.join(appDir, 'src', 'index.html'))] : []),
+      ...(host ? [new HtmlEntryPlugin(path.join(appDir, 'src', 'index.html'))] : [new RouteChunksPlugin()]),
       new PrecompressPlugin(),
     ],
     stats: 'errors-warnings',

@@ -1,5 +1,5 @@
-// Emits route-owners.json beside index.html: for each route of the kernel's route table, its path pattern, the
-// remote that renders it and whether it needs login. The shell's static server reads it to send preload hints for
+// Emits route-owners.json beside index.html: for each route of the kernel's route table, its name, path pattern,
+// the remote that renders it and whether it needs login. The shell's static server reads it to send preload hints for
 // the current page's remote with the HTML (server/static-server.ts). Both tables are read from their TypeScript
 // sources (no imports in either), so the route table stays written once.
 const fs = require('node:fs');
@@ -21,7 +21,7 @@ function load(file) {
 function routeOwners(routeTable, shellRoutes) {
   const { ROUTES } = load(routeTable);
   const { SHELL_RENDERED_ROUTES } = load(shellRoutes);
-  return ROUTES.filter((r) => !SHELL_RENDERED_ROUTES.has(r.name)).map((r) => ({ path: r.path, remote: r.remote, needLog: r.needLog }));
+  return ROUTES.filter((r) => !SHELL_RENDERED_ROUTES.has(r.name)).map((r) => ({ name: r.name, path: r.path, remote: r.remote, needLog: r.needLog }));
 }
 
 class RouteOwnersPlugin {

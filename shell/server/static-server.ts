@@ -21,7 +21,8 @@ export interface StaticServerOptions {
   deploymentFile?: string;
   /**
    * Send preload hints for the current page's remote with the HTML (a `Link` header: its mf-manifest.json, remote
-   * entry and exposed app chunks), from `route-owners.json` in root and the deployment manifest. Default: on when
+   * entry, exposed app chunks and the page's own lazy chunks from the remote's `route-chunks.json`), from
+   * `route-owners.json` in root and the deployment manifest. Default: on when
    * both `spaFallback` and `deploymentFile` are set (the shell's instance).
    */
   remoteHints?: boolean;
@@ -48,6 +49,7 @@ const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
 /** A route of route-owners.json, which the shell's build writes from the kernel's route table. */
 interface RouteOwner {
+  name?: string;
   path: string;
   remote: string;
   needLog: boolean;
@@ -66,6 +68,12 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
 }
 
+/** The URL a remote's files are served from (its manifest's publicPath, or beside the manifest). */
+function remoteBase(manifestUrl: string, manifest: RemoteManifest): string {
+  const publicPath = manifest.metaData?.publicPath;
+  return publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : manifestUrl;
+}
+
 /**
  * The URLs a page of a remote starts with, from its mf-manifest.json: the remote entry (resolved as the shell's
  * client does it, src/federation/discovery.ts remoteEntryUrl) and the exposed app's own scripts.
@@ -73,11 +81,23 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 export function remoteStartFiles(manifestUrl: string, manifest: RemoteManifest): string[] {
   const entry = manifest.metaData?.remoteEntry;
   if (!entry?.name) return [];
-  const publicPath = manifest.metaData?.publicPath;
-  const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : manifestUrl;
+  const base = remoteBase(manifestUrl, manifest);
   const file = entry.path ? `${entry.path.replace(/\/$/, '')}/${entry.name}` : entry.name;
   const app = (manifest.exposes ?? []).find((e) => e.name === 'app');
   return [new URL(file, base).href, ...(app?.assets?.js?.sync ?? []).map((f) => new URL(f, base).href)];
+}
+
+/** The URL of a remote's route-chunks.json (its build's list of each lazy page's scripts, by route name). */
+export function routeChunksUrl(manifestUrl: string, manifest: RemoteManifest): string {
+  return new URL('route-chunks.json', remoteBase(manifestUrl, manifest)).href;
+}
+
+/** The scripts of one route's lazy page, from route-chunks.json, as URLs; none for a route not listed. */
+export function routeChunkFiles(chunksUrl: string, chunks: unknown, route: string | undefined): string[] {
+  if (!route || typeof chunks !== 'object' || chunks === null) return [];
+  const files = (chunks as Record<string, unknown>)[route];
+  if (!Array.isArray(files)) return [];
+  return files.filter((f): f is string => typeof f === 'string' && /^[\w.-]+\.js$/.test(f)).map((f) => new URL(f, chunksUrl).href);
 }
 
 /** A Link header value for preloads (characters a header cannot carry are never in these URLs: they are encoded). */
@@ -161,16 +181,19 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   const api = options.apiTarget ? new URL(options.apiTarget) : null;
   const hintsOn = options.remoteHints ?? (!!options.spaFallback && !!options.deploymentFile);
   const manifestTtl = options.manifestTtlMs ?? 10_000;
-  const manifests = new Map<string, { at: number; value: RemoteManifest | null; refreshing?: Promise<void> }>();
+  const manifests = new Map<string, { at: number; value: unknown; refreshing?: Promise<void> }>();
 
-  /** A remote's manifest for hints: cached briefly; a stale one is used while it is read again. */
-  async function manifestFor(url: string): Promise<RemoteManifest | null> {
+  /**
+   * A remote's JSON file for hints (its mf-manifest.json, its route-chunks.json): cached briefly; a stale one is
+   * used while it is read again; null when it cannot be had.
+   */
+  async function manifestFor<T = RemoteManifest>(url: string): Promise<T | null> {
     const cached = manifests.get(url);
     const refresh = () => {
       const entry = manifests.get(url) ?? { at: 0, value: null };
       entry.refreshing ??= fetch(url, { signal: AbortSignal.timeout(1000) })
         .then(async (response) => {
-          entry.value = response.ok ? ((await response.json()) as RemoteManifest) : null;
+          entry.value = response.ok ? await response.json() : null;
         })
         .catch(() => {
           entry.value = null;
@@ -182,14 +205,14 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       manifests.set(url, entry);
       return entry.refreshing;
     };
-    if (cached && !cached.refreshing && Date.now() - cached.at < manifestTtl) return cached.value;
+    if (cached && !cached.refreshing && Date.now() - cached.at < manifestTtl) return cached.value as T | null;
     if (cached && cached.at > 0) {
       void refresh();
-      return cached.value;
+      return cached.value as T | null;
     }
     // the first page of a remote: wait a moment for its manifest, never long
     await Promise.race([refresh(), new Promise((r) => setTimeout(r, 300))]);
-    return manifests.get(url)?.value ?? null;
+    return (manifests.get(url)?.value ?? null) as T | null;
   }
 
   /** The Link header of a page: preloads for the remote that renders it (public routes only). */
@@ -205,7 +228,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       if (typeof manifestUrl !== 'string' || !/^https?:\/\//.test(manifestUrl)) return null;
       const links = [preloadLink(manifestUrl, 'fetch')];
       const manifest = await manifestFor(manifestUrl);
-      if (manifest) links.push(...remoteStartFiles(manifestUrl, manifest).map((url) => preloadLink(url, 'script')));
+      if (manifest) {
+        links.push(...remoteStartFiles(manifestUrl, manifest).map((url) => preloadLink(url, 'script')));
+        // the page's own lazy chunk(s), which the app would ask for only once it runs
+        const chunksUrl = routeChunksUrl(manifestUrl, manifest);
+        links.push(...routeChunkFiles(chunksUrl, await manifestFor<unknown>(chunksUrl), owner.name).map((url) => preloadLink(url, 'script')));
+      }
       return links.join(', ');
     } catch {
       return null; // hints are an optimisation: without them the page loads as usual

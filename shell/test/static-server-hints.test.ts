@@ -22,11 +22,17 @@ function get(port: number, urlPath: string): Promise<{ status: number; headers: 
 }
 
 const OWNERS = [
-  { path: '/', remote: 'mf-articles', needLog: false },
-  { path: '/app/articles/docs/detail/:id', remote: 'mf-articles', needLog: false },
-  { path: '/app/user/coin/list', remote: 'mf-user-center', needLog: true },
-  { path: '/app/activity/activity_rules', remote: 'mf-activity', needLog: false },
+  { name: 'home', path: '/', remote: 'mf-articles', needLog: false },
+  { name: 'articles.docs.detail', path: '/app/articles/docs/detail/:id', remote: 'mf-articles', needLog: false },
+  { name: 'user.coin.list', path: '/app/user/coin/list', remote: 'mf-user-center', needLog: true },
+  { name: 'activity.rules', path: '/app/activity/activity_rules', remote: 'mf-activity', needLog: false },
 ];
+
+/** What a remote's build writes: each lazy page's scripts by route name (a bad entry is ignored). */
+const ROUTE_CHUNKS = {
+  'articles.docs.detail': ['244.aaaa1111.js', 'route-articles.docs.detail.bbbb2222.js', '../../etc/passwd', 42],
+  'articles.cate.list': ['route-articles.cate.list.cccc3333.js'],
+};
 
 const manifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
@@ -48,9 +54,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'route-owners.json'), JSON.stringify(OWNERS));
   remote = http.createServer((req, res) => {
     manifestHits += 1;
-    if (req.url === '/mf-manifest.json') {
+    if (req.url === '/mf-manifest.json' || req.url === '/route-chunks.json') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(manifest));
+      res.end(JSON.stringify(req.url === '/mf-manifest.json' ? manifest : ROUTE_CHUNKS));
     } else {
       res.writeHead(404);
       res.end();
@@ -110,21 +116,23 @@ describe('remoteStartFiles', () => {
 });
 
 describe('preload hints with the HTML', () => {
-  it('a page of a remote gets a Link header for its manifest, entry and app scripts; the manifest is read once', async () => {
+  it('a page of a remote gets a Link header for its manifest, entry, app scripts and its own lazy chunks; each file is read once', async () => {
     manifestHits = 0;
     const base = `http://127.0.0.1:${remotePort}`;
-    const expected = [
+    const start = [
       `<${base}/mf-manifest.json>; rel=preload; as=fetch; crossorigin`,
       `<${base}/remoteEntry.js>; rel=preload; as=script`,
       `<${base}/__federation_expose_app.0a1b2c3d.js>; rel=preload; as=script`,
       `<${base}/lib-x.11112222.js>; rel=preload; as=script`,
-    ].join(', ');
-    for (const page of ['/', '/app/articles/docs/detail/7']) {
-      const res = await get(shellPort, page);
-      expect(res.status).toBe(200);
-      expect(res.headers.link).toBe(expected);
-    }
-    expect(manifestHits).toBe(1);
+    ];
+    const home = await get(shellPort, '/');
+    expect(home.status).toBe(200);
+    expect(home.headers.link).toBe(start.join(', '));
+    const detail = await get(shellPort, '/app/articles/docs/detail/7');
+    expect(detail.headers.link).toBe(
+      [...start, `<${base}/244.aaaa1111.js>; rel=preload; as=script`, `<${base}/route-articles.docs.detail.bbbb2222.js>; rel=preload; as=script`].join(', '),
+    );
+    expect(manifestHits).toBe(2); // mf-manifest.json and route-chunks.json, each once
   });
 
   it('a remote whose manifest cannot be read gets the manifest hint only', async () => {
@@ -143,7 +151,7 @@ describe('preload hints with the HTML', () => {
 describe('route-owners.json (written by the shell\'s build)', () => {
   it('is the kernel\'s route table less the routes the shell renders itself', () => {
     // the build script is CommonJS; the kernel's ROUTES are what the browser uses
-    const { routeOwners } = jest.requireActual<{ routeOwners: (a: string, b: string) => { path: string; remote: string; needLog: boolean }[] }>(
+    const { routeOwners } = jest.requireActual<{ routeOwners: (a: string, b: string) => { name: string; path: string; remote: string; needLog: boolean }[] }>(
       '../build/route-owners-plugin.cjs',
     );
     const { ROUTES } = jest.requireActual<typeof import('shared-kernel')>('shared-kernel');
@@ -151,7 +159,7 @@ describe('route-owners.json (written by the shell\'s build)', () => {
       path.join(__dirname, '..', '..', 'shared-kernel', 'src', 'routing', 'route-table.ts'),
       path.join(__dirname, '..', 'src', 'routing', 'shell-routes.ts'),
     );
-    expect(owners).toEqual(ROUTES.filter((r) => r.name !== 'test').map((r) => ({ path: r.path, remote: r.remote, needLog: r.needLog })));
+    expect(owners).toEqual(ROUTES.filter((r) => r.name !== 'test').map((r) => ({ name: r.name, path: r.path, remote: r.remote, needLog: r.needLog })));
     expect(owners.some((o) => o.path === '/test')).toBe(false);
   });
 });
