@@ -136,6 +136,20 @@ export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRoute
   );
 
   /** The bind half of the callback: the identity goes to the account that asked, which must still be this browser's. */
+  /** The provider's identity for an authorization code; its outage is a 502, a spent or bad code a 400. */
+  const exchangeCode = async (request: FastifyRequest, adapter: OAuthAdapter, code: string) => {
+    let identity;
+    try {
+      identity = await adapter.exchange(code, callbackUri(request, options.siteOrigin, adapter.provider));
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      request.log.error({ err }, 'OAuth code exchange failed');
+      throw new ApiError(502, 'provider_unavailable', '第三方平台暂时不可用，请稍后重试');
+    }
+    if (!identity) throw new ApiError(400, 'trd_code_invalid', '授权已失效，请重新授权');
+    return identity;
+  };
+
   const bindCallback = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -147,15 +161,7 @@ export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRoute
     if (request.user?.id !== userId) throw new ApiError(400, 'oauth_state_invalid', '绑定请求已失效，请重新登录后再绑定');
     requireActiveUser(request);
     if (!code) throw new ApiError(400, 'oauth_denied', '您已取消授权，未能绑定');
-    let identity;
-    try {
-      identity = await adapter.exchange(code, callbackUri(request, options.siteOrigin, provider));
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err;
-      request.log.error({ err }, 'OAuth code exchange failed');
-      throw new ApiError(502, 'provider_unavailable', '第三方平台暂时不可用，请稍后重试');
-    }
-    if (!identity) throw new ApiError(400, 'trd_code_invalid', '授权已失效，请重新授权');
+    const identity = await exchangeCode(request, adapter, code);
     await bindIdentity(app, userId, trdAccountOf(provider), identity);
     return reply.redirect(`${TRD_BIND_DONE_PATH}?${new URLSearchParams({ trd_bind: provider })}`, 302);
   };
@@ -198,15 +204,7 @@ export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRoute
         const code = request.query[adapter.codeParam];
         if (saved.user_id != null) return await bindCallback(request, reply, adapter, saved.user_id, code);
         if (!code) throw new ApiError(400, 'oauth_denied', '您已取消授权，未能登录');
-        let identity;
-        try {
-          identity = await adapter.exchange(code, callbackUri(request, options.siteOrigin, provider));
-        } catch (err) {
-          if (!(err instanceof ProviderError)) throw err;
-          request.log.error({ err }, 'OAuth code exchange failed');
-          throw new ApiError(502, 'provider_unavailable', '第三方平台暂时不可用，请稍后重试');
-        }
-        if (!identity) throw new ApiError(400, 'trd_code_invalid', '授权已失效，请重新授权');
+        const identity = await exchangeCode(request, adapter, code);
 
         const found = await loginByIdentity(app, adapter.account, identity.openid, identity.unionid, saved.platform);
         await app.db.query(
