@@ -34,7 +34,7 @@ for (const type of CAPTCHA_TYPES) {
     const started = new Date();
     const { log, phone } = await hitTheLimit(page, origin, request);
     const challenge = await showVariant(page, log, type);
-    await page.screenshot({ path: screenshotPath(`captcha-${type}-1280`) });
+    await page.screenshot({ path: screenshotPath(`captcha-${type}-1280`), animations: 'disabled' });
     // a mouse for two of them, the keyboard for the other two
     await solveShown(page, request, origin, challenge, type === 'rotate' || type === 'drag' ? 'keyboard' : 'mouse');
     // success: green, the seconds and '验证成功'; closed after 1 s; the original request went through
@@ -82,7 +82,7 @@ test.describe('at 375 px with a touch screen', () => {
       const box = await captchaDialog(page).boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: screenshotPath(`captcha-${type}-375`) });
+      await page.screenshot({ path: screenshotPath(`captcha-${type}-375`), animations: 'disabled' });
     }
   });
 

@@ -71,11 +71,11 @@ test('log in by password in the dialog opened on the home page (1280 and 375 px)
   await expect(dialog).toHaveClass(/ma-popup/);
   expect(authScripts.some((p) => p.includes('__federation_expose_dialogs'))).toBe(true);
   expect(authScripts.some((p) => p.includes('__federation_expose_app'))).toBe(false);
-  await page.screenshot({ path: screenshotPath('login-dialog-1280') });
+  await page.screenshot({ path: screenshotPath('login-dialog-1280'), animations: 'disabled' });
   await dialog.getByRole('tab', { name: '密码登录' }).click();
   await dialog.getByLabel('手机号', { exact: true }).fill(account.phone);
   await dialog.getByLabel('密码', { exact: true }).fill(account.password);
-  await page.screenshot({ path: screenshotPath('login-dialog-password-1280') });
+  await page.screenshot({ path: screenshotPath('login-dialog-password-1280'), animations: 'disabled' });
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(toast(page, '登录成功')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -89,7 +89,7 @@ test('log in by password in the dialog opened on the home page (1280 and 375 px)
   await expect(sheet).toHaveClass(/ma-sheet/);
   const box = await sheet.boundingBox();
   expect(box).toMatchObject({ x: 0, width: 375 });
-  await page.screenshot({ path: screenshotPath('login-dialog-375') });
+  await page.screenshot({ path: screenshotPath('login-dialog-375'), animations: 'disabled' });
 });
 
 test('a login-required page sends a visitor to the login page; logging in there brings them back', async ({ page }) => {

@@ -40,7 +40,7 @@ test.describe('QR login (PC)', () => {
     const png = await page.request.get(`${baseURL}/api/qrcode/?type=login&token=${token}&action=make`);
     expect(png.headers()['content-type']).toBe('image/png');
     expect((await png.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
-    await page.screenshot({ path: screenshotPath('qr-login-1280') });
+    await page.screenshot({ path: screenshotPath('qr-login-1280'), animations: 'disabled' });
     await expect.poll(() => sockets.length).toBe(1);
     expect(new URL(sockets[0].url()).pathname).toBe('/api/ws/login-qrcode/');
     await page.evaluate(() => Object.assign(window, { __noReload: true }));
@@ -64,7 +64,7 @@ test.describe('QR login (PC)', () => {
     const first = await qrToken(page);
     const expired = page.getByRole('button', { name: '二维码已过期，点击刷新' });
     await expect(expired).toBeVisible({ timeout: QR_EXPIRE_S * 1000 + 5_000 });
-    await page.screenshot({ path: screenshotPath('qr-login-expired-1280') });
+    await page.screenshot({ path: screenshotPath('qr-login-expired-1280'), animations: 'disabled' });
     const renewed = page.waitForResponse((r) => r.url().endsWith('/api/qrcode/') && r.request().method() === 'POST');
     await expired.click();
     expect((await renewed).status()).toBe(200);
@@ -91,7 +91,7 @@ test.describe('third-party login through the OAuth simulator', () => {
     await expect(page).toHaveURL(/\/api\/dev\/oauth\/weixin\/connect\/qrconnect\?/);
     expect(new URL(page.url()).searchParams.get('redirect_uri')).toBe(`${baseURL}/api/login/weixin/callback/`);
     await expect(page.getByRole('heading', { name: '微信授权登录' })).toBeVisible();
-    await page.screenshot({ path: screenshotPath('oauth-simulator-authorize-1280') });
+    await page.screenshot({ path: screenshotPath('oauth-simulator-authorize-1280'), animations: 'disabled' });
     await page.getByLabel(/模拟微信账号/).fill(person);
     await page.getByRole('button', { name: '同意授权' }).click();
 

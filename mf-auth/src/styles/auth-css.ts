@@ -4,6 +4,10 @@
  * page without the shell. Every class starts with `ma-`.
  */
 const P = 'var(--primary,#1677ff)';
+/** Under white text: #1677ff gives 4.1:1, under WCAG's 4.5 (the shell's strong shade, #0958d9, gives 5.9). */
+const PS = 'var(--primary-strong,#0958d9)';
+/** Blue text: the shell's link colour (#0958d9 light, #4096ff dark), readable on either card. */
+const LINK = 'var(--link,#0958d9)';
 const BG = 'var(--bg,#f5f7fa)';
 const FG = 'var(--fg,#1f2329)';
 const MUTED = 'var(--muted,#5c6370)';
@@ -32,7 +36,7 @@ html.ma-modal-open,html.ma-modal-open body{overflow:hidden}
 .ma-tab{flex:1;min-height:44px;border:0;border-bottom:2px solid transparent;margin-bottom:-1px;background:none;color:${MUTED};
   font:inherit;font-size:15px;cursor:pointer;transition:color .15s,border-color .15s}
 .ma-tab:hover{color:${FG}}
-.ma-tab[aria-selected="true"]{color:${P};border-bottom-color:${P};font-weight:600}
+.ma-tab[aria-selected="true"]{color:${LINK};border-bottom-color:${P};font-weight:600}
 .ma-panel-subtitle{margin:0 0 16px;color:${MUTED};text-align:center}
 
 /* Forms */
@@ -54,14 +58,14 @@ html.ma-modal-open,html.ma-modal-open body{overflow:hidden}
 /* Buttons */
 .ma-primary,.ma-secondary{min-height:44px;padding:0 18px;border-radius:8px;font:inherit;font-size:15px;cursor:pointer;
   transition:filter .15s,opacity .15s}
-.ma-primary{border:1px solid ${P};background:${P};color:#fff;font-weight:600}
+.ma-primary{border:1px solid ${PS};background:${PS};color:#fff;font-weight:600}
 .ma-primary:hover:not(:disabled){filter:brightness(1.08)}
 .ma-secondary{border:1px solid ${LINE};background:${CARD};color:${FG}}
-.ma-secondary:hover:not(:disabled){border-color:${P};color:${P}}
+.ma-secondary:hover:not(:disabled){border-color:${P};color:${LINK}}
 .ma-primary:disabled,.ma-secondary:disabled{opacity:.55;cursor:not-allowed}
 .ma-form>.ma-primary{margin-top:4px;width:100%;min-height:46px;letter-spacing:2px}
 .ma-block{width:100%}
-.ma-link{border:0;background:none;padding:6px 2px;min-height:32px;color:${P};font:inherit;font-size:14px;cursor:pointer}
+.ma-link{border:0;background:none;padding:6px 2px;min-height:32px;color:${LINK};font:inherit;font-size:14px;cursor:pointer}
 .ma-link:hover{text-decoration:underline}
 .ma-link:disabled{color:${MUTED};cursor:not-allowed;text-decoration:none}
 .ma-links{display:flex;justify-content:space-between;align-items:center;gap:8px;font-size:14px}
@@ -86,9 +90,9 @@ html.ma-modal-open,html.ma-modal-open body{overflow:hidden}
 .ma-country-option{display:flex;justify-content:space-between;width:100%;min-height:40px;padding:0 14px;border:0;background:none;
   color:${FG};font:inherit;font-size:14px;cursor:pointer;text-align:left}
 .ma-country-option:hover,.ma-country-option[aria-current="true"]{background:color-mix(in srgb,${P} 10%,transparent)}
-.ma-country-option[aria-current="true"]{color:${P};font-weight:600}
+.ma-country-option[aria-current="true"]{color:${LINK};font-weight:600}
 .ma-country-index{display:flex;flex-direction:column;justify-content:flex-start;padding:0 4px 8px;overflow-y:auto}
-.ma-country-index button{border:0;background:none;color:${P};font:inherit;font-size:11px;line-height:1;padding:2px 4px;min-height:14px;cursor:pointer}
+.ma-country-index button{border:0;background:none;color:${LINK};font:inherit;font-size:11px;line-height:1;padding:2px 4px;min-height:14px;cursor:pointer}
 .ma-country-empty{padding:12px 14px;margin:0}
 
 /* Code boxes and the send button */
@@ -102,13 +106,13 @@ html.ma-modal-open,html.ma-modal-open body{overflow:hidden}
 .ma-code-box.ma-filled{background:${CARD}}
 .ma-code-box.ma-active{border-color:${P};box-shadow:0 0 0 3px color-mix(in srgb,${P} 18%,transparent)}
 .ma-send-code{flex:none;min-width:112px;min-height:46px;padding:0 10px;border:1px solid ${P};border-radius:8px;background:${CARD};
-  color:${P};font:inherit;font-size:14px;cursor:pointer;white-space:nowrap}
+  color:${LINK};font:inherit;font-size:14px;cursor:pointer;white-space:nowrap}
 .ma-send-code:disabled{border-color:${LINE};color:${MUTED};cursor:not-allowed;background:${BG}}
 
 /* Agreement */
 .ma-check{display:flex;align-items:flex-start;gap:8px;font-size:13px;color:${MUTED};cursor:pointer;line-height:1.5}
 .ma-check input{flex:none;width:16px;height:16px;margin:2px 0 0;accent-color:${P};cursor:pointer}
-.ma-check a{color:${P}}
+.ma-check a{color:${LINK}}
 
 /* Login image captcha */
 .ma-image-captcha-button{flex:none;display:flex;align-items:center;justify-content:center;width:130px;height:44px;margin-right:1px;padding:0;
@@ -186,7 +190,7 @@ button.ma-captcha-placeholder{cursor:pointer;color:${BAD};padding:12px}
 .ma-slider-text{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding-left:50px;color:${MUTED};
   font-size:13px;pointer-events:none;white-space:nowrap}
 .ma-slider-handle{position:absolute;top:-1px;height:40px;display:flex;align-items:center;justify-content:center;border-radius:6px;
-  background:${P};color:#fff;font-size:18px;cursor:grab;touch-action:none;box-shadow:0 2px 6px rgba(0,0,0,.18);outline-offset:2px}
+  background:${PS};color:#fff;font-size:18px;cursor:grab;touch-action:none;box-shadow:0 2px 6px rgba(0,0,0,.18);outline-offset:2px}
 .ma-slider-handle:active{cursor:grabbing}
 .ma-slider-handle[aria-disabled="true"]{cursor:default}
 .ma-slider-ok .ma-slider-handle{background:${OK}}
@@ -197,7 +201,7 @@ button.ma-captcha-placeholder{cursor:pointer;color:${BAD};padding:12px}
 .ma-captcha-thumb{height:40px;width:auto;border-radius:4px;border:1px solid ${LINE}}
 .ma-clickable{cursor:crosshair;touch-action:manipulation}
 .ma-click-mark{position:absolute;width:24px;height:24px;margin:-12px 0 0 -12px;display:flex;align-items:center;justify-content:center;
-  border:2px solid #fff;border-radius:50%;background:${P};color:#fff;font-size:13px;font-weight:700;pointer-events:none;box-shadow:0 1px 4px rgba(0,0,0,.4)}
+  border:2px solid #fff;border-radius:50%;background:${PS};color:#fff;font-size:13px;font-weight:700;pointer-events:none;box-shadow:0 1px 4px rgba(0,0,0,.4)}
 .ma-click-cursor{position:absolute;width:22px;height:22px;margin:-11px 0 0 -11px;border:2px dashed #fff;border-radius:50%;
   box-shadow:0 0 0 2px ${P};pointer-events:none}
 .ma-captcha-actions{display:flex;justify-content:flex-end;gap:10px;margin-top:10px}
