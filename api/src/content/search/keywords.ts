@@ -47,7 +47,7 @@ export function prefixPattern(prefix: string): string {
 
 /**
  * Suggestions as you type: searched keywords that start with the prefix (most searched first), then titles
- * of public documents and blogs that start with it.
+ * of public documents that start with it (blog titles are not suggested: readers search for documents).
  */
 export async function suggest(db: Db, prefix: string, limit: number): Promise<{ keyword: string; type: 'keyword' | 'title' }[]> {
   const pattern = prefixPattern(prefix);
