@@ -15,10 +15,15 @@ export async function expectToast(text: string): Promise<void> {
 }
 
 /** Points the kernel's HTTP client at the fake API and forgets everything the last test left. */
+let pageCount = 0;
+
 export function resetPage(api: FakeApi): void {
   actLikeABrowser();
   http.defaults.baseURL = `${api.origin}/api`;
-  api.reset();
+  // every request of this test's page says which page sent it: the fake API ignores the previous test's stragglers
+  const page = String((pageCount += 1));
+  http.defaults.headers.common['X-Test-Page'] = page;
+  api.reset(page);
   clearToasts();
   clearUser();
   resetDialogs();

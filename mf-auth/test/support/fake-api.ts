@@ -29,7 +29,11 @@ export interface FakeApi {
   received: Received[];
   /** Scripts the answer of `METHOD /path/` (the path without /api). The latest script for a route wins. */
   on(route: string, script: Script | Reply): void;
-  reset(): void;
+  /**
+   * Forgets the scripts, calls and sockets. With `page`, calls sent with another X-Test-Page header (requests a
+   * previous test's page had in flight when it ended) are answered but not recorded.
+   */
+  reset(page?: string): void;
   /** The plain text of a password the page encrypted with the served key. */
   decrypt(ciphertext: unknown): string;
   /** The requests of one route. */
@@ -51,6 +55,7 @@ const PUBLIC_PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 export async function startFakeApi(): Promise<FakeApi> {
   const received: Received[] = [];
+  let currentPage: string | undefined;
   let scripts = new Map<string, Script>();
   const server = http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
@@ -74,7 +79,9 @@ export async function startFakeApi(): Promise<FakeApi> {
         headers: req.headers,
         body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
       };
-      received.push(request);
+      const page = req.headers['x-test-page'];
+      // a request of a previous test's page is answered as usual but not counted among this test's calls
+      if (currentPage === undefined || page === undefined || page === currentPage) received.push(request);
       const route = `${request.method} ${request.path}`;
       const script = scripts.get(route);
       const reply: Reply = script ? await script(request) : route === 'GET /public-key/' ? { body: { public_key: PUBLIC_PEM, algorithm: 'RSA-OAEP', hash: 'SHA-256' } } : { status: 404, body: { message: '接口不存在', code: 'not_found' } };
@@ -113,7 +120,8 @@ export async function startFakeApi(): Promise<FakeApi> {
     on(route, script) {
       scripts.set(route, typeof script === 'function' ? script : () => script);
     },
-    reset() {
+    reset(page) {
+      currentPage = page;
       received.length = 0;
       scripts = new Map();
       sockets.length = 0;
