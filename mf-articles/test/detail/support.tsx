@@ -75,7 +75,12 @@ export async function startFakeApi(): Promise<FakeApi> {
       received.length = 0;
       scripts = new Map();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // jsdom keeps connections alive: without this, close() waits for them (past the hook's 5 s in CI)
+        server.closeAllConnections();
+      }),
   };
 }
 
