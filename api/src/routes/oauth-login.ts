@@ -82,6 +82,23 @@ export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRoute
     return adapter;
   };
 
+  /**
+   * The provider's authorisation page with a fresh state bound to this browser (and, to bind, to the account
+   * `userId`); the callback spends the state.
+   */
+  const authorizeUrl = async (request: FastifyRequest, reply: FastifyReply, provider: OAuthProvider, platform: string, userId: number | null) => {
+    const adapter = adapterOf(provider);
+    const browser = browserKeyHash(request, reply) as string;
+    const state = randomBytes(24).toString('base64url');
+    const now = app.now();
+    await app.db.query(
+      `INSERT INTO oauth_states (state_hash, provider, browser_hash, platform, user_id, create_time, expire_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [sha256(state), provider, browser, platform, userId, now, new Date(now.getTime() + STATE_TTL_MS)],
+    );
+    return adapter.authorizeUrl(callbackUri(request, options.siteOrigin, provider), state);
+  };
+
   app.get<{ Params: Static<typeof ProviderParams>; Querystring: Static<typeof RedirectQuery> }>(
     '/api/login/:provider/',
     {
@@ -93,19 +110,9 @@ export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRoute
         response: { 200: Type.Object({ url: Type.String({ description: '第三方平台授权页地址' }) }) },
       },
     },
-    async (request, reply) => {
-      const { provider } = request.params;
-      const adapter = adapterOf(provider);
-      const browser = browserKeyHash(request, reply) as string;
-      const state = randomBytes(24).toString('base64url');
-      const now = app.now();
-      await app.db.query(
-        `INSERT INTO oauth_states (state_hash, provider, browser_hash, platform, create_time, expire_time)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [sha256(state), provider, browser, platformOf(request.query.platform, provider), now, new Date(now.getTime() + STATE_TTL_MS)],
-      );
-      return { url: adapter.authorizeUrl(callbackUri(request, options.siteOrigin, provider), state) };
-    },
+    async (request, reply) => ({
+      url: await authorizeUrl(request, reply, request.params.provider, platformOf(request.query.platform, request.params.provider), null),
+    }),
   );
 
   app.post<{ Params: Static<typeof ProviderParams> }>(
@@ -121,21 +128,10 @@ export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRoute
     },
     async (request, reply) => {
       const { user } = requireActiveUser(request);
-      const { provider } = request.params;
-      const adapter = adapterOf(provider);
-      const browser = browserKeyHash(request, reply) as string;
-      const state = randomBytes(24).toString('base64url');
-      const now = app.now();
-      await app.db.query(
-        `INSERT INTO oauth_states (state_hash, provider, browser_hash, platform, user_id, create_time, expire_time)
-         VALUES ($1, $2, $3, '', $4, $5, $6)`,
-        [sha256(state), provider, browser, user.id, now, new Date(now.getTime() + STATE_TTL_MS)],
-      );
-      return { url: adapter.authorizeUrl(callbackUri(request, options.siteOrigin, provider), state) };
+      return { url: await authorizeUrl(request, reply, request.params.provider, '', user.id) };
     },
   );
 
-  /** The bind half of the callback: the identity goes to the account that asked, which must still be this browser's. */
   /** The provider's identity for an authorization code; its outage is a 502, a spent or bad code a 400. */
   const exchangeCode = async (request: FastifyRequest, adapter: OAuthAdapter, code: string) => {
     let identity;
@@ -150,6 +146,7 @@ export async function oauthLoginRoutes(app: FastifyInstance, options: OAuthRoute
     return identity;
   };
 
+  /** The bind half of the callback: the identity goes to the account that asked, which must still be this browser's. */
   const bindCallback = async (
     request: FastifyRequest,
     reply: FastifyReply,
