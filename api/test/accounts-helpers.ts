@@ -2,7 +2,7 @@ import JSEncrypt from 'jsencrypt';
 import { loadConfig, type AccountsConfig } from '../src/config';
 import type { ServerOptions } from '../src/server';
 import { RATE_LIMIT_GROUPS, type Limit, type RateLimitGroup } from '../src/security/rate-limit';
-import type { Answer } from './helpers';
+import { startServer, useEngine, type Answer, type EngineName, type TestServer } from './helpers';
 
 /** A clock the test moves: expiries, caps and limits of the server follow it. */
 export interface TestClock {
@@ -33,6 +33,22 @@ export function accountOptions(
     now: extra.clock?.now,
     rateLimits: extra.limits === 'real' ? undefined : generousLimits(),
   };
+}
+
+/**
+ * Call inside a describe block: a server with the account test settings on `engine` (a database of its own),
+ * started before the block's tests and closed after them; its fields are there once the tests run.
+ */
+export function useAccountServer(engine: EngineName, label: string): TestServer {
+  const db = useEngine(engine, label);
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(accountOptions(db.options())));
+  });
+  afterAll(async () => {
+    await server.close?.();
+  });
+  return server;
 }
 
 let phoneCounter = Math.floor(Math.random() * 1e6);

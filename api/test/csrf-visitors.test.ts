@@ -1,5 +1,5 @@
-import { accountOptions, encryptPassword, newPhone, PASSWORD, registeredClient } from './accounts-helpers';
-import { engines, expectErrorBody, call, startServer, useEngine, type Answer, type TestServer } from './helpers';
+import { encryptPassword, newPhone, PASSWORD, registeredClient, useAccountServer } from './accounts-helpers';
+import { engines, expectErrorBody, call, type Answer } from './helpers';
 
 /**
  * Visitors' unsafe requests carry no CSRF token (api/README.md "Security"): safe because a cross-site page can
@@ -39,14 +39,7 @@ function crossSite(base: string, path: string, type: string, body: string): Prom
 }
 
 describe.each(engines())('visitors without a CSRF token on %s', (engine) => {
-  const db = useEngine(engine, __filename);
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(accountOptions(db.options()));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useAccountServer(engine, __filename);
 
   const outboxCount = async (mobile: string) =>
     (await server.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dev_outbox WHERE recipient LIKE $1', [`%${mobile}`]))[0].n;

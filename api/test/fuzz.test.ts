@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { accountOptions, Client, registeredClient } from './accounts-helpers';
-import { engines, isChinese, startServer, useEngine, type TestServer } from './helpers';
+import { Client, registeredClient, useAccountServer } from './accounts-helpers';
+import { engines, isChinese } from './helpers';
 
 /** The accounts half of issue 4, with the ids its paths take (own, other, none, absurd). */
 const ACCOUNT_ROUTES = [
@@ -179,15 +179,8 @@ const REQUEST = fc.record({
 });
 
 describe.each(engines())('random requests on %s', (engine) => {
-  const db = useEngine(engine, __filename);
-  let server: TestServer;
-  beforeAll(async () => {
-    // limits high enough that the routes are reached (429s are checked in rate-limit.test.ts)
-    server = await startServer(accountOptions(db.options()));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  // limits high enough that the routes are reached (429s are checked in rate-limit.test.ts)
+  const server = useAccountServer(engine, __filename);
 
   test('never a 5xx; every 4xx carries a Chinese message and a code', async () => {
     let answered = 0;

@@ -1,5 +1,5 @@
-import { accountOptions } from './accounts-helpers';
-import { call, engines, startServer, useEngine, type TestServer } from './helpers';
+import { useAccountServer } from './accounts-helpers';
+import { call, engines } from './helpers';
 
 /** The accounts routes and their methods, as the OpenAPI document must list them. */
 const NO_BODY = new Set(['/api/logout/', '/api/trd-account-bind/{provider}/authorize/']);
@@ -31,14 +31,7 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 describe.each(engines())('OpenAPI document on %s', (engine) => {
-  const db = useEngine(engine, __filename);
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(accountOptions(db.options()));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useAccountServer(engine, __filename);
 
   test('GET /api/openapi.json: OpenAPI 3 with every account route, its body schema and its answers', async () => {
     const res = await call(server.base, '/api/openapi.json');

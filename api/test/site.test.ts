@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { accountOptions, Client } from './accounts-helpers';
+import { accountOptions, Client, useAccountServer } from './accounts-helpers';
 import { call, engines, expectErrorBody, isChinese, postJson, startServer, useEngine, type TestServer } from './helpers';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -7,16 +7,8 @@ const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chr
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 
 describe.each(engines())('site endpoints on %s', (engine) => {
-  const db = useEngine(engine, __filename);
-  let server: TestServer;
+  const server = useAccountServer(engine, __filename);
   const get = (path: string, headers: Record<string, string> = {}) => call(server.base, path, { headers });
-
-  beforeAll(async () => {
-    server = await startServer(accountOptions(db.options()));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   describe('GET /api/app-update/ and /api/pc-update/', () => {
     test('the update check (page 1, page_size 1) answers the newest version of the phone\'s platform', async () => {
