@@ -154,7 +154,7 @@ export async function oauthSimulatorRoutes(app: FastifyInstance, apps: Simulator
 
   const back = (q: Query): { family: Family; redirect: URL } | null => {
     const family = q.family as Family;
-    if (!(family in appIds) || !appIds[family].includes(q.app_id ?? '') || !isCallback(q.redirect_uri ?? '')) return null;
+    if (!Object.hasOwn(appIds, family) || !appIds[family].includes(q.app_id ?? '') || !isCallback(q.redirect_uri ?? '')) return null;
     const redirect = new URL(q.redirect_uri as string);
     return { family, redirect };
   };
