@@ -9,9 +9,9 @@ const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = (p) => require(path.join(here, '..', 'dist', p));
 const { buildServer } = dist('server.js');
-const { loadConfig } = dist('config.js');
-const { RATE_LIMIT_GROUPS } = dist('security/rate-limit.js');
-const { seedIfEmpty, hasContent } = dist('content/seed/seed.js');
+const { loadConfig } = dist('core/config.js');
+const { RATE_LIMIT_GROUPS } = dist('infra/security/rate-limit.js');
+const { seedIfEmpty, hasContent } = dist('modules/content/seed/seed.js');
 const { WORDS, percentile } = await import('./content-words.mjs');
 
 const [engine, databaseUrl, dataDir] = process.argv.slice(2);

@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { buildServer } = require('../dist/server.js');
-const { loadConfig } = require('../dist/config.js');
-const { RATE_LIMIT_GROUPS } = require('../dist/security/rate-limit.js');
+const { loadConfig } = require('../dist/core/config.js');
+const { RATE_LIMIT_GROUPS } = require('../dist/infra/security/rate-limit.js');
 
 const high = Object.fromEntries(Object.keys(RATE_LIMIT_GROUPS).map((g) => [g, [{ max: 1e9, windowMs: 60_000 }]]));
 const app = await buildServer({

@@ -7,10 +7,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const dist = (p) => require(path.join(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', 'dist', p));
-const { openDb, runMigrations } = dist('db/index.js');
-const { migrationsDir, defaultDataDir } = dist('paths.js');
-const { seedIfEmpty, SEED_SIZES } = dist('content/seed/seed.js');
-const { localDiskStorage } = dist('content/storage/storage.js');
+const { openDb, runMigrations } = dist('core/db/index.js');
+const { migrationsDir, defaultDataDir } = dist('core/paths.js');
+const { seedIfEmpty, SEED_SIZES } = dist('modules/content/seed/seed.js');
+const { localDiskStorage } = dist('infra/storage/storage.js');
 
 const at = process.argv.indexOf('--size');
 const size = at === -1 ? 'standard' : process.argv[at + 1];

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { devRoutesEnabled, loadConfig } from './config';
+import { devRoutesEnabled, loadConfig } from './core/config';
 import { buildServer } from './server';
-import { defaultDataDir } from './paths';
+import { defaultDataDir } from './core/paths';
 
 function port(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 8090;

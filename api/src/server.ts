@@ -1,40 +1,18 @@
-import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { installAccounts } from './auth/install';
-import { loadQrOAuthConfig, type QrOAuthConfig } from './auth/oauth/config';
-import { installQrOAuth } from './auth/oauth/install';
-import { captchaRoutes } from './captcha';
-import { loadConfig, type AccountsConfig } from './config';
-import { contentPlugin, type ContentOptions } from './content';
-import { openDb, runMigrations, type Db } from './db';
-import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
-import { clientAddressResolver } from './http/client-address';
-import { applyResponseHeaders } from './http/headers';
-import { validatorCompiler } from './http/validation';
-import { migrationsDir } from './paths';
-import { accountSecurityRoutes } from './routes/account-security';
-import { appVersionRoutes } from './routes/app-versions';
-import { codeRoutes } from './routes/codes';
-import { devOutboxRoutes } from './routes/dev-outbox';
-import { healthRoutes } from './routes/health';
-import { loginDeviceRoutes } from './routes/login-devices';
-import { loginRoutes } from './routes/login';
-import { registerOpenApi } from './routes/openapi';
-import { publicKeyRoutes } from './routes/public-key';
-import { reportErrorRoutes } from './routes/report-error';
-import { trdAccountRoutes } from './routes/trd-accounts';
-import { userRoutes } from './routes/users';
-import { sitePlugin } from './site';
-import type { Limit, RateLimitGroup } from './security/rate-limit';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The database, whichever engine runs it. Closed with the server. */
-    db: Db;
-    /** The client address of a raw request, as `request.ip` (trustProxy) tells it: for the WebSocket upgrade. */
-    clientAddressOf: (request: IncomingMessage) => string;
-  }
-}
+import { loadConfig, type AccountsConfig } from './core/config';
+import { corePlugin } from './core';
+import { clientErrorHandler, errorHandler } from './core/http/errors';
+import { applyResponseHeaders } from './core/http/headers';
+import { migrationsDir } from './core/paths';
+import { infraPlugin } from './infra';
+import { loadQrOAuthConfig, type QrOAuthConfig } from './infra/oauth/config';
+import type { Limit, RateLimitGroup } from './infra/security/rate-limit';
+import { accountsModule } from './modules/accounts';
+import { captchaModule } from './modules/captcha';
+import { contentModule, type ContentOptions } from './modules/content';
+import { oauthModule } from './modules/oauth';
+import { opsModule } from './modules/ops';
+import { siteModule } from './modules/site';
 
 export interface ServerOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used. */
@@ -47,7 +25,7 @@ export interface ServerOptions {
   logLevel?: string;
   /** Folder of the NNNN_name.sql migrations; default api/migrations. */
   migrationsDir?: string;
-  /** Mode, providers, Redis, limit scale; default loadConfig(process.env) (see src/config.ts). */
+  /** Mode, providers, Redis, limit scale; default loadConfig(process.env) (see src/core/config.ts). */
   accounts?: AccountsConfig;
   /** Clock for expiries and limits; default the real one (tests move theirs). */
   now?: () => Date;
@@ -81,51 +59,31 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     },
   });
 
-  app.decorate('clientAddressOf', clientAddressResolver(opts.trustProxy));
-  app.setValidatorCompiler(validatorCompiler);
-  app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
-  app.addHook('onRequest', async (request, reply) => applyResponseHeaders(request, reply));
-  // JSON only (multipart comes with uploads): plain text bodies answer 415 instead of reaching a handler
-  app.removeContentTypeParser('text/plain');
-
-  const db = await openDb({
-    databaseUrl: opts.databaseUrl,
-    dataDir: opts.dataDir,
-    onIdleError: (err) => app.log.error({ err }, 'idle database connection failed'),
-  });
-  app.decorate('db', db);
-  app.addHook('onClose', async () => db.close());
+  const config = opts.accounts ?? loadConfig();
   try {
-    const result = await runMigrations(db, opts.migrationsDir ?? migrationsDir);
-    if (result.applied.length) app.log.info({ applied: result.applied }, 'migrations applied');
-    // before any route: rate limits, sessions + CSRF, providers; the OpenAPI collector
-    await installAccounts(app, { config: opts.accounts ?? loadConfig(), now: opts.now, rateLimits: opts.rateLimits });
-    await registerOpenApi(app);
-
-    await app.register(healthRoutes);
-    await app.register(appVersionRoutes);
-    await app.register(reportErrorRoutes);
-    await app.register(captchaRoutes);
-    await app.register(publicKeyRoutes);
-    await app.register(codeRoutes);
-    await app.register(loginRoutes);
-    await app.register(userRoutes);
-    await app.register(accountSecurityRoutes);
-    await app.register(loginDeviceRoutes);
-    await app.register(trdAccountRoutes);
-    await installQrOAuth(app, opts.qrOAuth ?? loadQrOAuthConfig());
-    await app.register(devOutboxRoutes);
-    await app.register((await import('./captcha/dev-answers')).devCaptchaAnswerRoutes);
-    await app.register(sitePlugin);
-    await app.register(contentPlugin, {
+    // core (conventions, database), infra (limits, providers), then the domain modules; each names what it stands on
+    await app.register(corePlugin, {
+      databaseUrl: opts.databaseUrl,
+      dataDir: opts.dataDir,
+      migrationsDir: opts.migrationsDir ?? migrationsDir,
+      config,
+      now: opts.now ?? (() => new Date()),
+      trustProxy: opts.trustProxy,
+    });
+    await app.register(infraPlugin, { rateLimits: opts.rateLimits });
+    await app.register(accountsModule);
+    await app.register(captchaModule);
+    await app.register(oauthModule, { config: opts.qrOAuth ?? loadQrOAuthConfig() });
+    await app.register(siteModule);
+    await app.register(contentModule, {
       dataDir: opts.dataDir,
       seedWhenEmpty: opts.dataDir !== undefined,
-      secureCookies: app.accountsConfig.mode === 'production',
+      secureCookies: config.mode === 'production',
       ...opts.content,
     });
+    await app.register(opsModule);
   } catch (err) {
-    await db.close();
+    await app.close().catch(() => undefined); // closes the database if it was opened
     throw err;
   }
   return app;

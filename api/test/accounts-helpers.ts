@@ -1,7 +1,7 @@
 import JSEncrypt from 'jsencrypt';
-import { loadConfig, type AccountsConfig } from '../src/config';
+import { loadConfig, type AccountsConfig } from '../src/core/config';
 import type { ServerOptions } from '../src/server';
-import { RATE_LIMIT_GROUPS, type Limit, type RateLimitGroup } from '../src/security/rate-limit';
+import { RATE_LIMIT_GROUPS, type Limit, type RateLimitGroup } from '../src/infra/security/rate-limit';
 import { startServer, useEngine, type Answer, type EngineName, type TestServer } from './helpers';
 
 /** A clock the test moves: expiries, caps and limits of the server follow it. */

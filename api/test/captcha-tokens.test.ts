@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import { loadConfig, type AccountsConfig } from '../src/config';
-import { memoryCaptchaTokenStore, redisCaptchaTokenStore, type CaptchaTokenStore } from '../src/security/captcha-tokens';
-import type { Limit, RateLimitGroup } from '../src/security/rate-limit';
+import { loadConfig, type AccountsConfig } from '../src/core/config';
+import { memoryCaptchaTokenStore, redisCaptchaTokenStore, type CaptchaTokenStore } from '../src/infra/security/captcha-tokens';
+import type { Limit, RateLimitGroup } from '../src/infra/security/rate-limit';
 import { accountOptions, Client, generousLimits, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';

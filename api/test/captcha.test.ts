@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../src/server';
-import { verifyLoginCaptcha } from '../src/captcha';
+import { verifyLoginCaptcha } from '../src/modules/captcha';
 import { call, engines, expectErrorBody, isChinese, postJson, startServer, useEngine, type Answer, type TestServer } from './helpers';
 
 const ISSUE = '/api/captcha/';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import Fastify from 'fastify';
-import { clientAddressResolver } from '../src/http/client-address';
+import { clientAddressResolver } from '../src/core/http/client-address';
 
 /**
  * The WebSocket upgrade counts clients by clientAddressResolver, the routes by Fastify's request.ip: both must name

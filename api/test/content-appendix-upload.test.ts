@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { APPENDIX_MAX_BYTES, APPENDIX_MAX_PER_BLOG } from '../src/content/constants';
+import { APPENDIX_MAX_BYTES, APPENDIX_MAX_PER_BLOG } from '../src/modules/content/constants';
 import { accountOptions, registeredClient, type Client } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type Answer, type TestServer } from './helpers';
 import { sha256 } from './content-helpers';

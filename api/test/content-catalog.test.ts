@@ -1,5 +1,5 @@
-import { DETAIL_ROW_TTL_MS } from '../src/content/constants';
-import { titleVectorLiteral, tsvectorLiteral } from '../src/content/search/vector';
+import { DETAIL_ROW_TTL_MS } from '../src/modules/content/constants';
+import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
 import { Client, registeredClient } from './accounts-helpers';
 import { addTextDoc, contentServer, seededDocs } from './content-helpers';
 import { call, engines, expectErrorBody, postJson, useEngine, type TestServer } from './helpers';

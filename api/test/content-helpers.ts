@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { titleVectorLiteral, tsvectorLiteral } from '../src/content/search/vector';
+import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
 import type { ServerOptions } from '../src/server';
 import { accountOptions, type TestClock } from './accounts-helpers';
 import { startServer, type TestServer } from './helpers';

@@ -1,5 +1,5 @@
-import { loadQrOAuthConfig } from '../src/auth/oauth/config';
-import { loadConfig } from '../src/config';
+import { loadQrOAuthConfig } from '../src/infra/oauth/config';
+import { loadConfig } from '../src/core/config';
 import { accountOptions, Client, newPhone } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 

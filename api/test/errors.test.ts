@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { Type } from '@sinclair/typebox';
-import { ApiError, notAuthenticated } from '../src/http/errors';
+import { ApiError, notAuthenticated } from '../src/core/http/errors';
 import { call, engines, expectErrorBody, postJson, startServer, useEngine, type TestServer } from './helpers';
 
 const REPORT = '/api/report_error/';

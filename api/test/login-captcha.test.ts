@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RATE_LIMIT_GROUPS } from '../src/security/rate-limit';
+import { RATE_LIMIT_GROUPS } from '../src/infra/security/rate-limit';
 import { accountOptions, Client, encryptPassword, generousLimits, newPhone, PASSWORD, registeredClient, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, isChinese, startServer, useEngine, type Answer, type TestServer } from './helpers';
 

@@ -1,4 +1,4 @@
-import { loadQrOAuthConfig } from '../src/auth/oauth/config';
+import { loadQrOAuthConfig } from '../src/infra/oauth/config';
 import { accountOptions, Client, newPhone, registeredClient, smsCode, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, isChinese, startServer, useEngine, type TestServer } from './helpers';
 

@@ -1,9 +1,9 @@
-import { devRoutesEnabled, loadConfig, SIMULATOR_CREDENTIALS } from '../src/config';
-import { formBody, percentEncode, rpcSignature, signedRpcParams, stringToSign } from '../src/providers/aliyun-rpc';
-import { aliyunSimulator } from '../src/providers/aliyun-simulator';
-import type { DevOutbox, OutboxMessage } from '../src/providers/outbox';
-import { aliyunSms } from '../src/providers/sms';
-import { wxMiniApp, wxMiniAppSimulator } from '../src/providers/wx-miniapp';
+import { devRoutesEnabled, loadConfig, SIMULATOR_CREDENTIALS } from '../src/core/config';
+import { formBody, percentEncode, rpcSignature, signedRpcParams, stringToSign } from '../src/infra/providers/aliyun-rpc';
+import { aliyunSimulator } from '../src/infra/providers/aliyun-simulator';
+import type { DevOutbox, OutboxMessage } from '../src/infra/providers/outbox';
+import { aliyunSms } from '../src/infra/providers/sms';
+import { wxMiniApp, wxMiniAppSimulator } from '../src/infra/providers/wx-miniapp';
 
 /** The worked example of Aliyun's SMS signature documentation (AccessKeySecret "testSecret"). */
 const DOC_PARAMS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { WebSocket } from 'ws';
-import { loadQrOAuthConfig } from '../src/auth/oauth/config';
-import { QR_SOCKET_MAX_OPEN_PER_ADDRESS } from '../src/auth/qr-socket';
+import { loadQrOAuthConfig } from '../src/infra/oauth/config';
+import { QR_SOCKET_MAX_OPEN_PER_ADDRESS } from '../src/modules/accounts/qr-socket';
 import { accountOptions, Client, encryptPassword, newPhone, PASSWORD, registeredClient, smsCode, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 

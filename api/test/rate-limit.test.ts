@@ -1,4 +1,4 @@
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/core/config';
 import {
   memoryRateLimitStore,
   RATE_LIMIT_GROUPS,
@@ -6,7 +6,7 @@ import {
   type Limit,
   type RateLimitGroup,
   type RateLimitStore,
-} from '../src/security/rate-limit';
+} from '../src/infra/security/rate-limit';
 import { accountOptions, Client, newPhone, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, isChinese, startServer, useEngine, type TestServer } from './helpers';
 import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';

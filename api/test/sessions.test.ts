@@ -1,4 +1,4 @@
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/core/config';
 import { accountOptions, Client, encryptPassword, newPhone, PASSWORD, passwordLogin, registeredClient, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 

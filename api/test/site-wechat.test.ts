@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fetchTransport, type HttpTransport } from '../src/providers/http-transport';
-import { loadSiteConfig, WX_MP_SIMULATOR } from '../src/site/config';
-import { jsapiSignature, wxJsapiTickets, wxMpSimulator } from '../src/site/jsapi-ticket';
-import { registeredDomain } from '../src/site/wechat';
+import { fetchTransport, type HttpTransport } from '../src/infra/providers/http-transport';
+import { loadSiteConfig, WX_MP_SIMULATOR } from '../src/modules/site/config';
+import { jsapiSignature, wxJsapiTickets, wxMpSimulator } from '../src/modules/site/jsapi-ticket';
+import { registeredDomain } from '../src/modules/site/wechat';
 import { accountOptions, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, postJson, startServer, useEngine, type Answer, type TestServer } from './helpers';
 
@@ -189,7 +189,7 @@ describe.each(engines())('the jsapi_ticket adapter over HTTP on %s', (engine) =>
   test('the route answers 503 with a Chinese message when WeChat refuses', async () => {
     const broken = await startServer(accountOptions({ ...db.options() }), (app) => {
       app.jsapiTickets.ticket = async () => {
-        const { ProviderError } = await import('../src/providers/http-transport');
+        const { ProviderError } = await import('../src/infra/providers/http-transport');
         throw new ProviderError('wx-mp', 'errcode -1: system error');
       };
     });

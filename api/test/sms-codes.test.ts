@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/core/config';
 import {
   accountOptions,
   Client,

@@ -1,0 +1,55 @@
+import type { SmsConfig } from '../../core/config';
+import type { Phone } from '../../modules/accounts/phone';
+import { formBody, signedRpcParams } from './aliyun-rpc';
+import { ProviderError, type HttpTransport } from './http-transport';
+
+/** Sends one verification code by SMS. Rejects with ProviderError when the gateway refuses. */
+export interface SmsSender {
+  sendCode(to: Phone, code: string): Promise<void>;
+}
+
+/** PhoneNumbers as Aliyun wants them: the national number in mainland China, dial code + number elsewhere. */
+export function aliyunPhoneNumber(phone: Phone): string {
+  return phone.countryCode === '86' ? phone.mobile : `${phone.countryCode}${phone.mobile}`;
+}
+
+/**
+ * Aliyun SMS (dysmsapi, API version 2017-05-25), action SendSms, signed RPC call as a form POST. The template
+ * has one variable, `code`. Answer: `{"Code":"OK","Message":"OK","BizId":...,"RequestId":...}`; any other
+ * Code is a refusal (flow control, bad number, unapproved template, ...).
+ */
+export function aliyunSms(config: SmsConfig, transport: HttpTransport, now: () => Date): SmsSender {
+  return {
+    async sendCode(to, code) {
+      const params = signedRpcParams(
+        'POST',
+        {
+          Action: 'SendSms',
+          Version: '2017-05-25',
+          RegionId: 'cn-hangzhou',
+          PhoneNumbers: aliyunPhoneNumber(to),
+          SignName: config.signName,
+          TemplateCode: config.templateCode,
+          TemplateParam: JSON.stringify({ code }),
+        },
+        config.credentials,
+        now(),
+      );
+      const response = await transport({
+        method: 'POST',
+        url: config.endpoint,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: formBody(params),
+      });
+      let answer: { Code?: unknown; Message?: unknown } = {};
+      try {
+        answer = JSON.parse(response.text) as typeof answer;
+      } catch {
+        throw new ProviderError('aliyun-sms', `HTTP ${response.status}, not JSON`);
+      }
+      if (answer.Code !== 'OK') {
+        throw new ProviderError('aliyun-sms', `HTTP ${response.status} ${String(answer.Code)}: ${String(answer.Message)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { throttled } from '../../core/http/errors';
+import { CAPTCHA_TOKEN_HEADER } from './captcha-tokens';
+
+/** At most `max` hits per fixed window of `windowMs`. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The route groups and their per-address limits. A route names its group in `config.rateLimit`; a route that
+ * names none is in `default`. Per-phone SMS caps are not here: they are rules of the codes themselves
+ * (src/auth/verification-codes.ts) and no captcha lifts them.
+ */
+export const RATE_LIMIT_GROUPS = {
+  /** Everything without a group of its own. */
+  default: [{ max: 300, windowMs: MINUTE }],
+  /** Reads: user info, lists, the public key, the OpenAPI document. */
+  read: [{ max: 240, windowMs: MINUTE }],
+  /** Logging in, registering, activating, resetting a password. */
+  login: [
+    { max: 20, windowMs: MINUTE },
+    { max: 300, windowMs: DAY },
+  ],
+  /** Sending SMS codes: per-address caps on top of the per-phone ones. */
+  sms: [
+    { max: 5, windowMs: MINUTE },
+    { max: 20, windowMs: HOUR },
+    { max: 50, windowMs: DAY },
+  ],
+  /** Sending e-mail codes. */
+  mail: [
+    { max: 10, windowMs: HOUR },
+    { max: 30, windowMs: DAY },
+  ],
+  /** Changes a logged-in person makes to their account. */
+  account: [{ max: 60, windowMs: MINUTE }],
+  /** Anonymous client error reports. */
+  'client-report': [{ max: 30, windowMs: MINUTE }],
+  /**
+   * Not a route group: new login-QR WebSockets per address (src/auth/qr-socket.ts, refused with a 429 on the
+   * upgrade). A page opens one per code (a code lives 100 s) and again after a network drop.
+   */
+  'qr-socket': [{ max: 30, windowMs: MINUTE }],
+  /**
+   * Not a route group: wrong passwords of POST /api/token/ for one account (phone), counted only on failure;
+   * once reached, every login of that account needs the login form's image captcha. Not scaled.
+   */
+  'password-failures': [{ max: 3, windowMs: 15 * MINUTE }],
+  /** The same per address (many people may share one, so more of them). */
+  'password-failures-address': [{ max: 10, windowMs: 15 * MINUTE }],
+} satisfies Record<string, Limit[]>;
+
+/** Groups whose limits are per account, not per address: RATE_LIMIT_SCALE leaves them alone. */
+const UNSCALED: ReadonlySet<string> = new Set(['password-failures']);
+
+export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The rate-limit group of the route (default: 'default'); false for none. */
+    rateLimit?: RateLimitGroup | false;
+  }
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** Counters of fixed windows, shared by every process when the store is shared. */
+export interface RateLimitStore {
+  /** Counts one hit of `key` in the current window; answers the count including it and ms until the window ends. */
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetMs: number }>;
+  /** The current count without counting. */
+  peek(key: string, windowMs: number, now: number): Promise<{ count: number; resetMs: number }>;
+  close(): Promise<void>;
+}
+
+function windowOf(windowMs: number, now: number): { start: number; resetMs: number } {
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, resetMs: start + windowMs - now };
+}
+
+export function memoryRateLimitStore(): RateLimitStore {
+  const counters = new Map<string, { count: number; expires: number }>();
+  let nextSweep = 0;
+  const sweep = (now: number) => {
+    if (now < nextSweep && counters.size < 100_000) return;
+    nextSweep = now + MINUTE;
+    for (const [key, entry] of counters) if (entry.expires <= now) counters.delete(key);
+  };
+  const read = (key: string, windowMs: number, now: number) => {
+    const { start, resetMs } = windowOf(windowMs, now);
+    const id = `${key}|${windowMs}|${start}`;
+    return { id, entry: counters.get(id), resetMs, expires: start + windowMs };
+  };
+  return {
+    async hit(key, windowMs, now) {
+      sweep(now);
+      const { id, entry, resetMs, expires } = read(key, windowMs, now);
+      const count = (entry?.count ?? 0) + 1;
+      counters.set(id, { count, expires });
+      return { count, resetMs };
+    },
+    async peek(key, windowMs, now) {
+      const { entry, resetMs } = read(key, windowMs, now);
+      return { count: entry?.count ?? 0, resetMs };
+    },
+    async close() {
+      counters.clear();
+    },
+  };
+}
+
+/** The subset of an ioredis client the store uses. */
+export interface RedisLike {
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+}
+
+const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return c`;
+
+/** Counters in Redis (REDIS_URL): INCR and PEXPIRE in one script, one key per window. */
+export function redisRateLimitStore(redis: RedisLike, prefix = 'rl:'): RateLimitStore {
+  const keyOf = (key: string, windowMs: number, start: number) => `${prefix}${key}|${windowMs}|${start}`;
+  return {
+    async hit(key, windowMs, now) {
+      const { start, resetMs } = windowOf(windowMs, now);
+      const count = Number(await redis.eval(HIT_SCRIPT, 1, keyOf(key, windowMs, start), windowMs + 1000));
+      return { count, resetMs };
+    },
+    async peek(key, windowMs, now) {
+      const { start, resetMs } = windowOf(windowMs, now);
+      return { count: Number((await redis.get(keyOf(key, windowMs, start))) ?? 0), resetMs };
+    },
+    async close() {
+      // quit waits for pending replies; a server that is away would keep it waiting
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export interface RateLimiter {
+  /** Limits of a group, scaled. */
+  limits(group: RateLimitGroup): Limit[];
+  /**
+   * Counts a hit of `key` against `limits`; over any of them, the request passes only if it carries an unspent
+   * solved-captcha token (header X-Captcha-Token), which is spent; otherwise a 429 with Retry-After is thrown.
+   */
+  enforce(request: FastifyRequest, key: string, limits: Limit[], message?: string): Promise<void>;
+  /** Like enforce, but without counting (for limits counted only on failure: see `count`). */
+  check(request: FastifyRequest, key: string, limits: Limit[], message?: string): Promise<void>;
+  /** Counts a hit without checking. */
+  count(key: string, limits: Limit[]): Promise<void>;
+  /** True when the hits so far have reached one of the limits (nothing counted; false while the store is down). */
+  reached(key: string, limits: Limit[]): Promise<boolean>;
+  readonly store: RateLimitStore;
+}
+
+export interface RateLimitOptions {
+  store: RateLimitStore;
+  /** Multiplies every limit of RATE_LIMIT_GROUPS. */
+  scale?: number;
+  /** Replaces the limits of some groups (tests, the benchmark). */
+  overrides?: Partial<Record<RateLimitGroup, Limit[]>>;
+}
+
+/** The solved-captcha token of the request, spent; true when it was valid (false while the store is away). */
+async function spendCaptchaToken(request: FastifyRequest): Promise<boolean> {
+  const token = request.headers[CAPTCHA_TOKEN_HEADER];
+  if (typeof token !== 'string' || token.length === 0 || token.length > 200) return false;
+  try {
+    return await request.server.captchaTokens.consume(token);
+  } catch (err) {
+    request.log.error({ err }, 'captcha token store unavailable; token not accepted');
+    return false;
+  }
+}
+
+/**
+ * Installs per-address rate limiting on every route: an onRoute hook checks each route's group exists, an
+ * onRequest hook counts the request (before the session is loaded or the body read). Call before the routes.
+ */
+export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
+  const scale = options.scale ?? 1;
+  const now = () => app.now().getTime();
+  /**
+   * The counters, or null when the store fails (Redis down): the request then goes through and the failure is
+   * logged. Refusing every request of the site while Redis is away would be worse than a few minutes unlimited;
+   * the per-phone SMS caps live in the database and hold regardless.
+   */
+  const counted = async (
+    request: FastifyRequest | undefined,
+    work: () => Promise<{ count: number; resetMs: number }[]>,
+  ): Promise<{ count: number; resetMs: number }[] | null> => {
+    try {
+      return await work();
+    } catch (err) {
+      (request?.log ?? app.log).error({ err }, 'rate-limit store unavailable; request not limited');
+      return null;
+    }
+  };
+  const limiter: RateLimiter = {
+    store: options.store,
+    limits(group) {
+      const base = options.overrides?.[group] ?? RATE_LIMIT_GROUPS[group];
+      const factor = UNSCALED.has(group) ? 1 : scale;
+      return base.map((l) => ({ max: Math.max(1, Math.round(l.max * factor)), windowMs: l.windowMs }));
+    },
+    async enforce(request, key, limits, message) {
+      const t = now();
+      const results = await counted(request, () => Promise.all(limits.map((l) => options.store.hit(key, l.windowMs, t))));
+      if (results) await refuseOver(request, limits, results, message);
+    },
+    async check(request, key, limits, message) {
+      const t = now();
+      // peek counts the hits so far: the next one is refused once they reach the limit
+      const results = await counted(request, () => Promise.all(limits.map((l) => options.store.peek(key, l.windowMs, t))));
+      if (results) await refuseOver(request, limits, results.map((r) => ({ ...r, count: r.count + 1 })), message);
+    },
+    async count(key, limits) {
+      const t = now();
+      await counted(undefined, () => Promise.all(limits.map((l) => options.store.hit(key, l.windowMs, t))));
+    },
+    async reached(key, limits) {
+      const t = now();
+      const results = await counted(undefined, () => Promise.all(limits.map((l) => options.store.peek(key, l.windowMs, t))));
+      return results !== null && results.some((r, i) => r.count >= limits[i].max);
+    },
+  };
+  app.decorate('rateLimiter', limiter);
+
+  app.addHook('onRoute', (route) => {
+    const group = route.config?.rateLimit;
+    if (group !== undefined && group !== false && !Object.hasOwn(RATE_LIMIT_GROUPS, group)) {
+      throw new Error(`unknown rate-limit group "${String(group)}" on ${route.url}`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === undefined) return; // 404: no route, nothing to protect
+    const group = request.routeOptions.config.rateLimit ?? 'default';
+    if (group === false) return;
+    await limiter.enforce(request, `${group}:${request.ip}`, limiter.limits(group));
+  });
+  app.addHook('onClose', async () => options.store.close());
+}
+
+async function refuseOver(
+  request: FastifyRequest,
+  limits: Limit[],
+  results: { count: number; resetMs: number }[],
+  message?: string,
+): Promise<void> {
+  let retryMs = 0;
+  results.forEach((r, i) => {
+    if (r.count > limits[i].max) retryMs = Math.max(retryMs, r.resetMs);
+  });
+  if (retryMs === 0) return;
+  if (await spendCaptchaToken(request)) return;
+  throw throttled(retryMs / 1000, message);
+}

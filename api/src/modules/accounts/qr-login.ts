@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie, setCookie } from '../../core/http/cookies';
+import { ApiError } from '../../core/http/errors';
+
+export type QrType = 'login' | 'wxgzh_login';
+export type QrStatusName = 'waiting' | 'scanned' | 'confirmed';
+/** What the login-QR socket is told: the app has scanned, the code is confirmed ('ok'), or it expired. */
+export type QrEvent = 'scanned' | 'ok' | 'expired';
+
+/** A confirmed code may be claimed by its browser for this long, even past the code's own expiry. */
+export const QR_CLAIM_WINDOW_MS = 60_000;
+/** The NOTIFY channel that carries QR events between API processes sharing a PostgreSQL database. */
+const QR_CHANNEL = 'login_qrcode';
+export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{20,64}$';
+const TOKEN_RE = new RegExp(TOKEN_PATTERN);
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+export function isQrToken(token: unknown): token is string {
+  return typeof token === 'string' && TOKEN_RE.test(token);
+}
+
+/** The browser's own random key (HttpOnly cookie `bkey` on /api/): QR codes and OAuth states are bound to it. */
+const BROWSER_COOKIE = 'bkey';
+export function browserKeyHash(request: FastifyRequest, reply: FastifyReply | null): string | null {
+  let key = readCookie(request.headers.cookie, BROWSER_COOKIE);
+  if (!key || !/^[A-Za-z0-9_-]{32,64}$/.test(key)) {
+    if (!reply) return null;
+    key = randomBytes(24).toString('base64url');
+    setCookie(reply, BROWSER_COOKIE, key, {
+      path: '/api/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: request.server.sessionOptions.secureCookies,
+      maxAge: 30 * 24 * 3600,
+    });
+  }
+  return sha256(`browser:${key}`);
+}
+
+export interface QrRow {
+  type: QrType;
+  status: QrStatusName;
+  browser_hash: string;
+  platform: string;
+  user_id: number | null;
+  expire_time: Date;
+  confirm_time: Date | null;
+}
+
+/** Listeners of a token's events in this process, fed by this process and (PostgreSQL) by the others. */
+export interface QrHub {
+  subscribe(tokenHash: string, listener: (event: QrEvent) => void): () => void;
+  publish(tokenHash: string, event: QrEvent): Promise<void>;
+  /** Open sockets of a token (a few tabs of one browser at most). */
+  count(tokenHash: string): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    qrLogin: { hub: QrHub; expireS: number };
+  }
+}
+
+export async function installQrLogin(app: FastifyInstance, expireS: number): Promise<void> {
+  const listeners = new Map<string, Set<(event: QrEvent) => void>>();
+  const processId = randomBytes(6).toString('base64url');
+  const deliver = (hash: string, event: QrEvent) => {
+    for (const listener of listeners.get(hash) ?? []) listener(event);
+  };
+  if (app.db.engine === 'postgres' && app.db.listen) {
+    let stop: (() => Promise<void>) | undefined;
+    const listen = async (): Promise<void> => {
+      try {
+        stop = await app.db.listen!(
+          QR_CHANNEL,
+          (payload) => {
+            const [from, hash, event] = payload.split(':');
+            if (from !== processId && hash && event) deliver(hash, event as QrEvent);
+          },
+          (err) => app.log.warn({ err }, 'login QR events from other processes lost'),
+        );
+      } catch (err) {
+        app.log.warn({ err }, 'login QR LISTEN failed: events of other processes are not heard');
+      }
+    };
+    await listen();
+    app.addHook('preClose', async () => stop?.());
+  }
+  const hub: QrHub = {
+    subscribe(hash, listener) {
+      let set = listeners.get(hash);
+      if (!set) listeners.set(hash, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(hash);
+      };
+    },
+    async publish(hash, event) {
+      deliver(hash, event);
+      if (app.db.engine === 'postgres') {
+        await app.db.query('SELECT pg_notify($1, $2)', [QR_CHANNEL, `${processId}:${hash}:${event}`]);
+      }
+    },
+    count: (hash) => listeners.get(hash)?.size ?? 0,
+  };
+  app.decorate('qrLogin', { hub, expireS });
+  // old codes go now and then (each is useless once expired anyway)
+  const sweep = setInterval(() => {
+    const cutoff = new Date(app.now().getTime() - QR_CLAIM_WINDOW_MS);
+    app.db.query('DELETE FROM login_qrcodes WHERE expire_time < $1', [cutoff]).catch(() => undefined);
+    app.db.query('DELETE FROM oauth_states WHERE expire_time < $1', [app.now()]).catch(() => undefined);
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+/** A new code for this browser: the token (shown in the QR code, never stored) and its lifetime. */
+export async function makeQrToken(
+  app: FastifyInstance,
+  type: QrType,
+  browserHash: string,
+  platform: string,
+): Promise<{ token: string; expireS: number }> {
+  const token = randomBytes(24).toString('base64url');
+  const now = app.now();
+  const expireS = app.qrLogin.expireS;
+  await app.db.query(
+    `INSERT INTO login_qrcodes (token_hash, type, status, browser_hash, platform, create_time, expire_time)
+     VALUES ($1, $2, 'waiting', $3, $4, $5, $6)`,
+    [sha256(token), type, browserHash, platform.slice(0, 32), now, new Date(now.getTime() + expireS * 1000)],
+  );
+  return { token, expireS };
+}
+
+export async function findQr(app: FastifyInstance, token: string): Promise<QrRow | undefined> {
+  const [row] = await app.db.query<QrRow>(
+    `SELECT type, status, browser_hash, platform, user_id, expire_time, confirm_time FROM login_qrcodes WHERE token_hash = $1`,
+    [sha256(token)],
+  );
+  return row;
+}
+
+export const QR_EXPIRED = () => new ApiError(400, 'qrcode_expired', '二维码已过期，请刷新后重新扫描');
+export const QR_INVALID = () => new ApiError(400, 'qrcode_invalid', '二维码无效，请刷新后重试');
+
+/**
+ * The app side: `userId` has scanned (status scanned) or confirmed (status confirmed) the code. A code is
+ * taken by the first account that scans it; another account is refused. Answers the code's type.
+ */
+export async function appAction(
+  app: FastifyInstance,
+  token: string,
+  userId: number,
+  action: 'scan' | 'confirm',
+  type: QrType,
+): Promise<void> {
+  const now = app.now();
+  const hash = sha256(token);
+  const status = action === 'scan' ? 'scanned' : 'confirmed';
+  const [row] = await app.db.query<{ status: string }>(
+    `UPDATE login_qrcodes SET status = $3, user_id = $4, confirm_time = CASE WHEN $3 = 'confirmed' THEN $5::timestamptz END
+      WHERE token_hash = $1 AND type = $2 AND status IN ('waiting', 'scanned') AND expire_time > $5
+        AND (user_id IS NULL OR user_id = $4)
+      RETURNING status`,
+    [hash, type, status, userId, now],
+  );
+  if (!row) {
+    const current = await findQr(app, token);
+    if (!current || current.type !== type) throw QR_INVALID();
+    if (current.status === 'confirmed') throw new ApiError(409, 'qrcode_used', '该二维码已确认登录');
+    if (current.expire_time.getTime() <= now.getTime()) throw QR_EXPIRED();
+    throw new ApiError(409, 'qrcode_taken', '该二维码已被其他账号扫描');
+  }
+  await app.qrLogin.hub.publish(hash, action === 'scan' ? 'scanned' : 'ok');
+}
+
+/**
+ * The browser's status call: 'update' while waiting, else takes a confirmed code (once: it is deleted in the
+ * same statement) and answers its user id. Only the browser that asked for the code may ask.
+ */
+export async function claimQr(
+  app: FastifyInstance,
+  token: string,
+  type: QrType,
+  browserHash: string | null,
+): Promise<{ status: 'update'; scanned: boolean; remainingS: number } | { status: 'ok'; userId: number; platform: string }> {
+  const now = app.now();
+  const current = await findQr(app, token);
+  if (!current || current.type !== type || current.browser_hash !== browserHash) throw QR_INVALID();
+  if (current.status !== 'confirmed') {
+    if (current.expire_time.getTime() <= now.getTime()) throw QR_EXPIRED();
+    const remainingS = Math.max(1, Math.ceil((current.expire_time.getTime() - now.getTime()) / 1000));
+    return { status: 'update', scanned: current.status === 'scanned', remainingS };
+  }
+  const [taken] = await app.db.query<{ user_id: number; platform: string }>(
+    `DELETE FROM login_qrcodes WHERE token_hash = $1 AND status = 'confirmed' AND browser_hash = $2 AND confirm_time > $3
+     RETURNING user_id, platform`,
+    [sha256(token), browserHash, new Date(now.getTime() - QR_CLAIM_WINDOW_MS)],
+  );
+  if (!taken) throw QR_EXPIRED();
+  return { status: 'ok', userId: taken.user_id, platform: taken.platform };
+}

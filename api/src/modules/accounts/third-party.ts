@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../core/db/errors';
+import { ApiError } from '../../core/http/errors';
+
+/** Who a third-party login code belongs to, as the provider reports it. */
+export interface ThirdPartyIdentity {
+  openid: string;
+  unionid: string | null;
+  nickname?: string;
+  avatar?: string;
+}
+
+/**
+ * Turns a provider's authorisation code into an identity, or null for a code the provider refuses. One per
+ * provider name ('weixin_miniapp' here; the OAuth providers register theirs the same way).
+ */
+export type IdentityResolver = (code: string) => Promise<ThirdPartyIdentity | null>;
+
+/** Provider names a trd_accounts row may carry (SPEC §4 "Third-party login" plus the mini-program). */
+export const TRD_PROVIDERS = ['weixin_miniapp', 'alipay', 'alipayh5', 'weixin', 'weixingzh', 'qq', 'weibo'] as const;
+export type TrdProvider = (typeof TRD_PROVIDERS)[number];
+
+/** The trd_accounts provider an identity of `provider` is stored under: alipayh5 is the same Alipay application. */
+export function trdAccountOf(provider: TrdProvider): TrdProvider {
+  return provider === 'alipayh5' ? 'alipay' : provider;
+}
+
+/** A provider the account routes can bind. */
+export interface IdentitySource {
+  /** Where its identities are stored (trdAccountOf). */
+  account: TrdProvider;
+  /**
+   * Binding by a code the client got itself (POST /api/trd-account-bind/ {provider, code}); absent for providers
+   * whose code exchange checks the redirect_uri the code was made for (QQ, Weibo): those bind through their
+   * authorisation page (POST /api/trd-account-bind/{provider}/authorize/).
+   */
+  resolve?: IdentityResolver;
+  /** Has an authorisation page the site can send the browser to (the OAuth providers). */
+  authorize: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The providers that can be bound, by name: the mini-program (the accounts module) and the OAuth providers. */
+    thirdPartyIdentities: Map<TrdProvider, IdentitySource>;
+  }
+}
+
+export function installThirdPartyRegistry(app: FastifyInstance): void {
+  app.decorate('thirdPartyIdentities', new Map<TrdProvider, IdentitySource>());
+}
+
+export interface TrdAccountRow {
+  id: number;
+  provider: string;
+  nickname: string;
+  avatar: string;
+  create_time: Date;
+}
+
+/**
+ * Binds `identity` (of the trd_accounts provider `account`) to the account `userId`. Refuses, in Chinese: 400
+ * `already_bound` (this account has it already), 409 `trd_bound_elsewhere` (another account has it), 409
+ * `provider_bound` (this account has another identity of the same provider: unbind that first).
+ */
+export async function bindIdentity(
+  app: FastifyInstance,
+  userId: number,
+  account: TrdProvider,
+  identity: ThirdPartyIdentity,
+): Promise<TrdAccountRow> {
+  const [bound] = await app.db.query<{ user_id: number }>(
+    'SELECT user_id FROM trd_accounts WHERE provider = $1 AND openid = $2',
+    [account, identity.openid],
+  );
+  if (bound?.user_id === userId) throw new ApiError(400, 'already_bound', '您已绑定该账号');
+  if (bound) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
+  let row: TrdAccountRow | undefined;
+  try {
+    [row] = await app.db.query<TrdAccountRow>(
+      `INSERT INTO trd_accounts (user_id, provider, openid, unionid, nickname, avatar, create_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, provider) DO NOTHING
+       RETURNING id, provider, nickname, avatar, create_time`,
+      [userId, account, identity.openid, identity.unionid, (identity.nickname ?? '').slice(0, 100), (identity.avatar ?? '').slice(0, 500), app.now()],
+    );
+  } catch (err) {
+    // the same identity bound elsewhere at the same moment
+    if (isUniqueViolation(err)) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
+    throw err;
+  }
+  if (!row) throw new ApiError(409, 'provider_bound', '您已绑定过该平台的其他账号，请先解绑');
+  return row;
+}

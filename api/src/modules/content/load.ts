@@ -1,0 +1,192 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../core/db';
+import { ApiError } from '../../core/http/errors';
+import { DETAIL_ROW_TTL_MS } from './constants';
+import { currentUser } from './context';
+import { BLOG_COLUMNS, BLOG_FROM, DOC_COLUMNS, DOC_FROM, isPublicDoc, type BlogRow, type DocRow } from './serialize';
+
+export function docNotFound(): ApiError {
+  return new ApiError(404, 'not_found', '文档不存在或已被删除');
+}
+
+export function blogNotFound(): ApiError {
+  return new ApiError(404, 'not_found', '文章不存在或已被删除');
+}
+
+type Named = { category_id: number; category_name: string } & (
+  | { uploader_id: number; uploader_name: string }
+  | { author_id: number; author_name: string }
+);
+
+/** Sets the category and user names of rows from the caches (the queries do not join them). */
+export async function fillNames<T extends Named>(app: FastifyInstance, rows: T[]): Promise<T[]> {
+  const nodes = await app.content.categories.all();
+  const userOf = (r: Named) => ('uploader_id' in r ? r.uploader_id : r.author_id);
+  const names = await app.content.userNames.get(rows.map(userOf));
+  for (const row of rows) {
+    row.category_name = nodes.get(row.category_id)?.name ?? '';
+    if ('uploader_id' in row) row.uploader_name = names.get(row.uploader_id) ?? '';
+    else row.author_name = names.get(row.author_id) ?? '';
+  }
+  return rows;
+}
+
+/**
+ * Nicknames by user id, kept a minute: every list and detail shows them, and they rarely change (a renamed
+ * user's name shows up within that minute).
+ */
+export interface UserNames {
+  get(ids: readonly number[]): Promise<Map<number, string>>;
+}
+
+const NAME_TTL_MS = 60_000;
+const NAME_MAX = 20_000;
+
+export function userNameCache(db: Queryable): UserNames {
+  const cache = new Map<number, { name: string; at: number }>();
+  return {
+    async get(ids) {
+      const now = Date.now();
+      const out = new Map<number, string>();
+      const missing: number[] = [];
+      for (const id of new Set(ids)) {
+        const hit = cache.get(id);
+        if (hit && now - hit.at < NAME_TTL_MS) out.set(id, hit.name);
+        else missing.push(id);
+      }
+      if (missing.length) {
+        const rows = await db.query<{ id: number; nickname: string }>('SELECT id, nickname FROM users WHERE id = ANY($1::bigint[])', [missing]);
+        if (cache.size > NAME_MAX) cache.clear();
+        for (const r of rows) {
+          cache.set(r.id, { name: r.nickname, at: now });
+          out.set(r.id, r.nickname);
+        }
+      }
+      return out;
+    },
+  };
+}
+
+export async function docsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, DocRow>> {
+  if (!ids.length) return new Map();
+  // the rows of a search page (prepared: one plan for every page)
+  const rows = await app.db.preparedQuery<DocRow>('content_docs_by_ids', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ANY($1::bigint[])`, [ids]);
+  return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
+}
+
+export async function blogsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, BlogRow>> {
+  if (!ids.length) return new Map();
+  const rows = await app.db.preparedQuery<BlogRow>('content_blogs_by_ids', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = ANY($1::bigint[])`, [ids]);
+  return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
+}
+
+/** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */
+export interface RowCache<T> {
+  get(id: number): T | undefined;
+  set(id: number, row: T): void;
+  /** Forgets one row, or every row without an id. */
+  forget(id?: number): void;
+}
+
+export function rowCache<T>(ttlMs: number = DETAIL_ROW_TTL_MS, max = 10_000): RowCache<T> {
+  const rows = new Map<number, { row: T; at: number }>();
+  return {
+    get(id) {
+      const hit = rows.get(id);
+      if (!hit) return undefined;
+      if (Date.now() - hit.at < ttlMs) return hit.row;
+      rows.delete(id);
+      return undefined;
+    },
+    set(id, row) {
+      if (rows.size >= max) rows.clear();
+      rows.set(id, { row, at: Date.now() });
+    },
+    forget(id) {
+      if (id === undefined) rows.clear();
+      else rows.delete(id);
+    },
+  };
+}
+
+/**
+ * Public document and blog rows kept for a moment (DETAIL_ROW_TTL_MS): a page people open is read far more
+ * often than it changes, and the read was most of a detail request's cost on PGlite. Only public rows are kept,
+ * so an owner always reads their unpublished item fresh; code that writes a row calls `changed()`.
+ */
+export interface DetailRows {
+  docs: RowCache<DocRow>;
+  blogs: RowCache<BlogRow>;
+  /** This process wrote the row of an item (a counter, a status): forget it; without an id, the whole table's. */
+  changed(table: 'documents' | 'blogs', id?: number): void;
+}
+
+export function detailRows(ttlMs?: number): DetailRows {
+  const docs = rowCache<DocRow>(ttlMs);
+  const blogs = rowCache<BlogRow>(ttlMs);
+  return { docs, blogs, changed: (table, id) => (table === 'documents' ? docs : blogs).forget(id) };
+}
+
+/**
+ * A document the requester may see: a public one, or any of their own uploads. Others' documents under review,
+ * rejected or removed answer 404 exactly like ids that never existed.
+ */
+export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
+  const cached = app.content.rows.docs.get(id);
+  if (cached) return cached;
+  // the detail page's one read: prepared once, so PGlite neither parses nor plans it per request
+  const [row] = await app.db.preparedQuery<DocRow>('content_doc_by_id', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = $1`, [id]);
+  if (!row) throw docNotFound();
+  await fillNames(app, [row]);
+  if (isPublicDoc(row.status)) app.content.rows.docs.set(id, row);
+  else if (currentUser(request)?.id !== row.uploader_id) throw docNotFound();
+  return row;
+}
+
+/** A public document (comments, favourites and complaints are only for those). */
+export async function publicDoc(q: Queryable, id: number): Promise<{ id: number; uploader_id: number }> {
+  const [row] = await q.query<{ id: number; uploader_id: number }>(
+    'SELECT id, uploader_id FROM documents WHERE id = $1 AND status IN (1, 5)',
+    [id],
+  );
+  if (!row) throw docNotFound();
+  return row;
+}
+
+export async function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
+  const cached = app.content.rows.blogs.get(id);
+  if (cached) return cached;
+  const [row] = await app.db.preparedQuery<BlogRow>('content_blog_by_id', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = $1`, [id]);
+  if (!row) throw blogNotFound();
+  await fillNames(app, [row]);
+  if (row.status === 1) app.content.rows.blogs.set(id, row);
+  else if (currentUser(request)?.id !== row.author_id) throw blogNotFound();
+  return row;
+}
+
+export async function publicBlog(q: Queryable, id: number): Promise<{ id: number; author_id: number }> {
+  const [row] = await q.query<{ id: number; author_id: number }>('SELECT id, author_id FROM blogs WHERE id = $1 AND status = 1', [
+    id,
+  ]);
+  if (!row) throw blogNotFound();
+  return row;
+}
+
+/**
+ * Counts of the big public lists, kept for a few seconds: an exact count(*) of 100,000 rows on every page of
+ * an infinite-scrolling list costs more than the page itself, and a count a few seconds old is still right for
+ * paging.
+ */
+export function countCache(ttlMs: number) {
+  const entries = new Map<string, { at: number; value: Promise<number> }>();
+  return (key: string, compute: () => Promise<number>): Promise<number> => {
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && now - hit.at < ttlMs) return hit.value;
+    if (entries.size > 1000) entries.clear();
+    const value = compute();
+    entries.set(key, { at: now, value });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}
