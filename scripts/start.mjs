@@ -34,7 +34,8 @@ async function buildStale() {
     await buildWebApp(app);
   }
   if (newest(path.join(ROOT, 'shell', 'dist-server')) < newest(path.join(ROOT, 'shell', 'server'))) await buildShellServer();
-  if (newest(path.join(ROOT, 'api', 'dist', 'main.js')) < newest(path.join(ROOT, 'api', 'src'))) {
+  const apiSources = [path.join(ROOT, 'api', 'src'), path.join(ROOT, 'contracts', 'src')];
+  if (newest(path.join(ROOT, 'api', 'dist', 'main.js')) < Math.max(...apiSources.map(newest))) {
     console.log('构建 api …');
     buildApi();
   }
@@ -68,7 +69,7 @@ function watchSources(site) {
   };
   for (const app of WEB_APPS) watch(path.join(ROOT, app, 'src'), { recursive: true }, () => schedule(app));
   for (const dir of KERNEL_SOURCES) watch(dir, { recursive: true }, () => WEB_APPS.forEach(schedule));
-  watch(path.join(ROOT, 'api', 'src'), { recursive: true }, () => schedule('api'));
+  for (const dir of ['api', 'contracts']) watch(path.join(ROOT, dir, 'src'), { recursive: true }, () => schedule('api'));
   return site;
 }
 

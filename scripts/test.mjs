@@ -13,7 +13,7 @@ import { startTempPostgres } from './postgres.mjs';
 import { ensureSystemDeps } from './system-deps.mjs';
 
 const RESULTS = path.join(ROOT, '.test-results');
-const WORKSPACES = ['shared-kernel', 'shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'api', 'e2e'];
+const WORKSPACES = ['contracts', 'shared-kernel', 'shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'api', 'e2e'];
 const totals = { passed: 0, failed: 0 };
 const failures = [];
 

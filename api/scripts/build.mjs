@@ -1,11 +1,13 @@
-// Transpiles src/**/*.ts into dist/ as CommonJS with swc, keeping the folder layout. Type checking is
-// `tsc -p api/tsconfig.json` (TypeScript 7 has no JavaScript API to transpile with).
+// Transpiles src/**/*.ts into dist/ as CommonJS with swc, keeping the folder layout, after the wire contract
+// (contracts/, which the API loads at run time). Type checking is `tsc -p api/tsconfig.json` (TypeScript 7 has
+// no JavaScript API to transpile with).
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformFile } from '@swc/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+await import(path.join(root, '..', 'contracts', 'scripts', 'build.mjs'));
 const srcDir = path.join(root, 'src');
 const outDir = path.join(root, 'dist');
 

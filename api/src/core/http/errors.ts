@@ -1,18 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { toFieldErrors, type FieldErrors } from './validation';
+import type { ErrorBody, FieldErrors } from 'contracts';
+import { toFieldErrors } from './validation';
 
-/** The body of every 4xx/5xx answer. */
-export interface ErrorBody {
-  /** Chinese text the front end shows to the user (toasts may render it as HTML: never echo input). */
-  message: string;
-  /** Stable machine code. */
-  code: string;
-  /** Field errors of a form or query: `{ field: ['中文信息'] }`. */
-  errors?: FieldErrors;
-  [extra: string]: unknown;
-}
+export type { ErrorBody } from 'contracts';
 
 /**
  * Throw this from a route (or a hook) to answer with a given status and error body.

@@ -1,36 +1,8 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from 'contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-/**
- * Querystring fields of every paginated list; spread them into the route's querystring schema.
- * `page` is text like DRF's: a positive number or 'last'; anything else answers 404 invalid_page.
- * `page_size` must be a positive integer (400 otherwise) and is capped at the route's maximum.
- */
-export const PageQuery = {
-  page: Type.Optional(Type.String({ maxLength: 20, description: '页码，从 1 开始；或 last' })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, description: `每页条数，默认 ${DEFAULT_PAGE_SIZE}` })),
-};
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
-
-/** Response schema of a page of `item`. */
-export function PageSchema<T extends TSchema>(item: T) {
-  return Type.Object({
-    count: Type.Integer(),
-    next: Type.Union([Type.String(), Type.Null()]),
-    previous: Type.Union([Type.String(), Type.Null()]),
-    results: Type.Array(item),
-  });
-}
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageQuery, PageSchema, type Page } from 'contracts';
 
 export interface PaginateOptions<T> {
   /** Total number of rows of the (filtered) list. */

@@ -1,12 +1,11 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { Type, type StringOptions, type TSchema, type TString, type TUnsafe } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
+import { NO_NUL, NON_FIELD, type FieldErrors } from 'contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 
-export type FieldErrors = Record<string, string[]>;
-
-/** Key for errors that belong to no single field (DRF's name for it). */
-export const NON_FIELD = 'non_field_errors';
+// the wire's schema builders live in contracts/ (written once); the API's validation uses them from there
+export { messages, NON_FIELD, StringEnum, Text, type FieldErrors, type FieldMessages } from 'contracts';
 
 const common: Options = {
   allErrors: true, // a form shows every wrong field at once; bodies are size-limited and schemas bounded
@@ -26,21 +25,6 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   return ajv.compile(schema);
 };
 
-/** A string limited to the given values: a plain JSON-schema enum (clearer errors than a union of literals). */
-export function StringEnum<const T extends readonly string[]>(
-  values: T,
-  options: { description?: string; default?: T[number] } & Partial<FieldMessages> = {},
-): TUnsafe<T[number]> {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
-
-const NO_NUL = '^[^\\u0000]*$';
-
-/** A string PostgreSQL can store: text columns refuse the NUL character (it would answer 500). */
-export function Text(options: StringOptions = {}): TString {
-  return Type.String({ ...options, pattern: NO_NUL });
-}
-
 const TYPE_MESSAGES: Record<string, string> = {
   integer: '请填写合法的整数。',
   number: '请填写合法的数字。',
@@ -50,21 +34,6 @@ const TYPE_MESSAGES: Record<string, string> = {
   array: '数据格式有误，应为列表。',
   null: '该字段应为空。',
 };
-
-/**
- * Schema annotations for a field's own messages, e.g. the exact texts of SPEC.md §5:
- *   Type.String({ pattern: '^[0-9]{6}$', ...messages('验证码格式不正确', '请填写验证码') })
- * `x-error-message` replaces whatever the field breaks (type, pattern, length, ...), `x-required-message`
- * a missing field.
- */
-export interface FieldMessages {
-  'x-error-message': string;
-  'x-required-message'?: string;
-}
-
-export function messages(error: string, required?: string): FieldMessages {
-  return { 'x-error-message': error, ...(required ? { 'x-required-message': required } : {}) };
-}
 
 function ownMessage(error: ErrorObject): string | undefined {
   const parent = error.parentSchema as Record<string, unknown> | undefined;

@@ -1,0 +1,7 @@
+/**
+ * The wire contract of every /api/ endpoint: request and response schemas (TypeBox) and enums, one file per API
+ * module. The API validates with these schemas and generates its OpenAPI document from them; remotes import the
+ * static types only (`import type`), so their bundles do not grow. Enums a page needs at run time live in
+ * `enums.ts`, which imports nothing.
+ */
+export * from './schema';
