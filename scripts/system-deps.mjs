@@ -1,5 +1,6 @@
-// Finds the system programs the tests need (Chromium, CJK fonts, PostgreSQL, Redis) and installs the missing ones from
-// Debian's packages when this machine allows it (root with apt-get); otherwise says exactly what is missing.
+// Finds the system programs the tests need (Chromium and CJK fonts for its pages, PostgreSQL, Redis) and installs the
+// missing ones from Debian's packages when this machine allows it (root with apt-get); otherwise says exactly what is
+// missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -27,7 +28,8 @@ export function redisServerBin() {
 function missing() {
   const list = [];
   if (!existsSync(CHROMIUM)) list.push({ what: `Chromium (${CHROMIUM})`, pkg: 'chromium' });
-  if (!hasCjkFont()) list.push({ what: '中文字体 (Noto CJK)', pkg: 'fonts-noto-cjk' });
+  // for Chromium's pages in the end-to-end tests; the API draws captchas and PDFs with its own font (from npm)
+  if (!hasCjkFont()) list.push({ what: '浏览器测试用的中文字体 (Noto CJK)', pkg: 'fonts-noto-cjk' });
   if (!postgresBinDir()) list.push({ what: 'PostgreSQL 服务器 (initdb, pg_ctl)', pkg: 'postgresql' });
   if (!redisServerBin()) list.push({ what: 'Redis 服务器 (redis-server)', pkg: 'redis-server' });
   return list;

@@ -2,8 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { Poem } from './poetry';
 
-/** CJK fonts the PDFs embed (subset by pdfkit), with the face of a collection to use. SEED_PDF_FONT overrides. */
-const FONT_CANDIDATES: [string, string | undefined][] = [
+/**
+ * The font the PDFs embed (subset by pdfkit) unless SEED_PDF_FONT says otherwise: Noto Sans SC Regular (SIL OFL
+ * 1.1), a TrueType file of the npm package @expo-google-fonts/noto-sans-sc, so every machine seeds the same PDFs.
+ * (The captcha uses its Bold face.)
+ */
+export const BUNDLED_PDF_FONT = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
+
+/** SEED_PDF_FONT=system: installed CJK fonts as found before there was a bundled one, with the face of a collection. */
+const SYSTEM_FONTS: [string, string | undefined][] = [
   ['/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', 'NotoSerifCJKsc-Regular'],
   ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
   ['/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc', 'NotoSansCJKsc-Regular'],
@@ -17,11 +24,21 @@ export interface PdfFont {
 
 let font: PdfFont | null | undefined;
 
-/** The CJK font for PDFs, or null when the system has none (the seed then makes TXT and Markdown only). */
-export function pdfFont(): PdfFont | null {
+/**
+ * The CJK font for PDFs. SEED_PDF_FONT: unset or empty, the bundled font; `system`, the first installed font of
+ * SYSTEM_FONTS; else a font file (SEED_PDF_FONT_FACE names the face of a collection). Any of those missing: the
+ * bundled font. Null only when its package is not installed either (the seed then makes TXT and Markdown only).
+ */
+export function pdfFont(env: NodeJS.ProcessEnv = process.env): PdfFont | null {
   if (font !== undefined) return font;
-  const configured = process.env.SEED_PDF_FONT;
-  const candidates: [string, string | undefined][] = configured ? [[configured, process.env.SEED_PDF_FONT_FACE]] : FONT_CANDIDATES;
+  const configured = env.SEED_PDF_FONT?.trim() ?? '';
+  const candidates: [string, string | undefined][] =
+    configured === 'system' ? SYSTEM_FONTS.slice() : configured ? [[configured, env.SEED_PDF_FONT_FACE]] : [];
+  try {
+    candidates.push([require.resolve(BUNDLED_PDF_FONT), undefined]);
+  } catch {
+    // the package is not installed: the system's fonts or nothing
+  }
   const found = candidates.find(([file]) => existsSync(file));
   font = found ? { data: readFileSync(found[0]), family: found[1] } : null;
   return font;

@@ -200,7 +200,7 @@ async function prepareSeed(storage: FileStorage, options: SeedOptions): Promise<
   const rnd = random(20_240_601);
   const log = options.log ?? (() => {});
   const font: PdfFont | null = pdfFont();
-  if (!font) log('未找到中文字体（可安装 fonts-noto-cjk 或设置 SEED_PDF_FONT），演示数据只生成 TXT 与 Markdown 文档');
+  if (!font) log('未找到中文字体（内置字体包 @expo-google-fonts/noto-sans-sc 未安装，请运行 npm install，或用 SEED_PDF_FONT 指定字体文件），演示数据只生成 TXT 与 Markdown 文档');
   const timeAgo = () => new Date(now.getTime() - Math.floor(rnd.next() * 730 * 86_400_000) - 60_000);
   const categoryNames = new Map<string, string>(CATEGORY_TREE.flatMap(([, , children]) => children.map(([name, , key]) => [key, name] as const)));
 
