@@ -56,7 +56,11 @@ export const CommentQuery = <K extends SocialKind>(kind: K) =>
     ...PageQuery,
     ...byKind(kind, PositiveId),
     no_comment: Type.Optional(
-      Type.Unsafe<'1' | '0' | 'true' | 'false'>({ type: 'string', enum: ['1', '0', 'true', 'false'], description: '1/true 时只返回评论数（results 为空）' }),
+      Type.Unsafe<'1' | '0' | 'true' | 'false'>({
+        type: 'string',
+        enum: ['1', '0', 'true', 'false'],
+        description: '1/true 时只返回评论数（results 为空）',
+      }),
     ),
   });
 export type CommentQuery<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CommentQuery<K>>>;
@@ -184,7 +188,9 @@ export type CategoryLeaf = Static<typeof CategoryLeaf>;
 /** A category with its children down to three levels (the tree is at most that deep). */
 export const CategoryTreeItem = Type.Object({
   ...categoryFields,
-  children: Type.Array(Type.Object({ ...categoryFields, children: Type.Array(Type.Object({ ...categoryFields, children: Type.Array(CategoryLeaf) })) })),
+  children: Type.Array(
+    Type.Object({ ...categoryFields, children: Type.Array(Type.Object({ ...categoryFields, children: Type.Array(CategoryLeaf) })) }),
+  ),
 });
 export type CategoryTreeItem = Static<typeof CategoryTreeItem>;
 export const CategoryDetail = Type.Object({
@@ -216,5 +222,8 @@ export type Suggestions = Static<typeof Suggestions>;
 
 export const CutWordsBody = Type.Object({ text: Text({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
 export type CutWordsBody = Static<typeof CutWordsBody>;
-export const CutWords = Type.Object({ words: Type.Array(Type.String(), { description: '去掉标点和空白后的词' }), all: Type.Array(Type.String()) });
+export const CutWords = Type.Object({
+  words: Type.Array(Type.String(), { description: '去掉标点和空白后的词' }),
+  all: Type.Array(Type.String()),
+});
 export type CutWords = Static<typeof CutWords>;

@@ -15,7 +15,11 @@ export async function countAppendices(q: Queryable, blogId: number): Promise<num
 
 /** A blog's appendices, oldest first. */
 export function listAppendices(q: Queryable, blogId: number, limit: number, offset: number): Promise<AppendixRow[]> {
-  return q.query<AppendixRow>(`SELECT ${APPENDIX_COLUMNS} FROM ${APPENDIX_FROM} WHERE a.blogs_id = $1 ORDER BY a.id LIMIT $2 OFFSET $3`, [blogId, limit, offset]);
+  return q.query<AppendixRow>(`SELECT ${APPENDIX_COLUMNS} FROM ${APPENDIX_FROM} WHERE a.blogs_id = $1 ORDER BY a.id LIMIT $2 OFFSET $3`, [
+    blogId,
+    limit,
+    offset,
+  ]);
 }
 
 export async function appendixById(q: Queryable, id: number): Promise<AppendixRow> {
@@ -52,7 +56,15 @@ export async function insertFile(q: Queryable, file: StoredFileRow): Promise<num
   return row.id;
 }
 
-export async function insertAppendix(q: Queryable, a: { blogId: number; fileId: number; uploaderId: number; name: string; price: number }): Promise<number> {
+export interface NewAppendix {
+  blogId: number;
+  fileId: number;
+  uploaderId: number;
+  name: string;
+  price: number;
+}
+
+export async function insertAppendix(q: Queryable, a: NewAppendix): Promise<number> {
   const [row] = await q.query<{ id: number }>(
     'INSERT INTO blog_appendices (blogs_id, file_id, uploader_id, name, price) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [a.blogId, a.fileId, a.uploaderId, a.name, a.price],

@@ -94,7 +94,10 @@ export interface CollectRow {
 
 /** The user's favourite of this item, locked. */
 export async function lockCollected(q: Queryable, target: ItemTarget, userId: number, targetId: number): Promise<number | undefined> {
-  const [row] = await q.query<{ id: number }>(`SELECT id FROM collect_items WHERE user_id = $1 AND ${target.column} = $2 FOR UPDATE`, [userId, targetId]);
+  const [row] = await q.query<{ id: number }>(`SELECT id FROM collect_items WHERE user_id = $1 AND ${target.column} = $2 FOR UPDATE`, [
+    userId,
+    targetId,
+  ]);
   return row?.id;
 }
 
@@ -102,7 +105,11 @@ export async function moveCollected(q: Queryable, id: number, folderId: number):
   await q.query('UPDATE collect_items SET folder_id = $2 WHERE id = $1', [id, folderId]);
 }
 
-export async function insertCollected(q: Queryable, target: ItemTarget, c: { folderId: number; userId: number; targetId: number; now: Date }): Promise<number> {
+export async function insertCollected(
+  q: Queryable,
+  target: ItemTarget,
+  c: { folderId: number; userId: number; targetId: number; now: Date },
+): Promise<number> {
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO collect_items (folder_id, user_id, ${target.column}, create_time) VALUES ($1, $2, $3, $4) RETURNING id`,
     [c.folderId, c.userId, c.targetId, c.now],

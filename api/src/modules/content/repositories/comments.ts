@@ -24,8 +24,8 @@ export async function insertComment(
 }
 
 export async function countComments(q: Queryable, target: ItemTarget, targetId: number): Promise<number> {
-  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM content_comments WHERE ${target.column} = $1 AND status = 1`, [targetId]);
-  return row.n;
+  const sql = `SELECT count(*)::int AS n FROM content_comments WHERE ${target.column} = $1 AND status = 1`;
+  return (await q.query<{ n: number }>(sql, [targetId]))[0].n;
 }
 
 /** Visible comments of an item with their authors' nicknames, newest first. */

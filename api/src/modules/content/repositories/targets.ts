@@ -22,6 +22,12 @@ export async function ensurePublic(q: Queryable, kind: SocialKind, id: number): 
 }
 
 /** The item's comment or favourite count moved by `delta` (never below 0). */
-export async function moveCount(q: Queryable, target: ItemTarget, counter: 'comment_count' | 'collect_count', id: number, delta: number): Promise<void> {
+export async function moveCount(
+  q: Queryable,
+  target: ItemTarget,
+  counter: 'comment_count' | 'collect_count',
+  id: number,
+  delta: number,
+): Promise<void> {
   await q.query(`UPDATE ${target.table} SET ${counter} = greatest(${counter} + $2, 0) WHERE id = $1`, [id, delta]);
 }

@@ -45,8 +45,8 @@ function commentRoutes(app: FastifyInstance, kind: SocialKind): void {
     base,
     { schema: { querystring: Query, response: { 200: PageSchema(CommentItem) } }, config: READ },
     async (request) => {
-      const source = await comments.commentPages(app, kind, request.query[kind], currentUser(request)?.id ?? 0, flagOn(request.query.no_comment) ?? false);
-      return paginate(request, source);
+      const me = currentUser(request)?.id ?? 0;
+      return paginate(request, await comments.commentPages(app, kind, request.query[kind], me, flagOn(request.query.no_comment) ?? false));
     },
   );
 
