@@ -30,7 +30,11 @@ export type SocialKind = (typeof SOCIAL_KINDS)[number];
 const PositiveId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const DateTime = Type.String({ format: 'date-time' });
 
-/** `{ docs: schema }` or `{ blogs: schema }`: the field that names the item is the kind itself. */
+/**
+ * `{ docs: schema }` or `{ blogs: schema }`: the field that names the item is the kind itself. The static types
+ * of these shapes take the kind (`CommentBody<'docs'>`); without it they hold both fields, which suits a route
+ * serving either kind that reads only `body[kind]`.
+ */
 function byKind<K extends SocialKind, T extends TSchema>(kind: K, schema: T): { [P in K]: T } {
   return { [kind]: schema } as { [P in K]: T };
 }

@@ -33,7 +33,6 @@ const READ = { rateLimit: 'read' } as const;
 /** Comments of documents or blogs (docs-comment/, blogs-comment/): the same routes for each kind. */
 function commentRoutes(app: FastifyInstance, kind: SocialKind): void {
   const base = `/api/${kind}-comment/`;
-  const Query = CommentQuery(kind);
 
   app.post<{ Body: CommentBody }>(base, { schema: { body: CommentBody(kind), response: { 201: CommentItem } } }, async (request, reply) => {
     const { user } = requireActiveUser(request);
@@ -43,7 +42,7 @@ function commentRoutes(app: FastifyInstance, kind: SocialKind): void {
 
   app.get<{ Querystring: CommentQuery }>(
     base,
-    { schema: { querystring: Query, response: { 200: PageSchema(CommentItem) } }, config: READ },
+    { schema: { querystring: CommentQuery(kind), response: { 200: PageSchema(CommentItem) } }, config: READ },
     async (request) => {
       const me = currentUser(request)?.id ?? 0;
       return paginate(request, await comments.commentPages(app, kind, request.query[kind], me, flagOn(request.query.no_comment) ?? false));
