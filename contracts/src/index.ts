@@ -5,3 +5,4 @@
  * `enums.ts`, which imports nothing.
  */
 export * from './schema';
+export * from './social';

@@ -1,0 +1,233 @@
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { PageQuery, StringEnum, Text } from './schema';
+
+/**
+ * What readers do with documents and blogs (the API's content module, besides reading them): comments,
+ * favourites and their folders, browsing history, complaints, blog appendices; and the site's reference data
+ * around them (categories, hot keywords and suggestions, word cutting).
+ *
+ * Lists of documents or blogs are built from the item schema the caller passes (`CollectItem(kind, DocItem)`),
+ * so this file does not depend on where the document and blog shapes are declared.
+ */
+
+/** Longest comment, in characters as people count them (the cleaned text). */
+export const COMMENT_MAX_CHARS = 500;
+/** Longest complaint text. */
+export const REPORT_MAX_CHARS = 1000;
+/** Reasons a complaint may give. */
+export const REPORT_REASONS = ['infringement', 'porn', 'politics', 'ad', 'fraud', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** What a complaint is about. */
+export const REPORT_TARGETS = ['docs', 'blogs', 'comment'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+/** Longest folder name. */
+export const FOLDER_NAME_MAX_CHARS = 30;
+
+/** What is commented on, collected or browsed: a document or a blog. */
+export const SOCIAL_KINDS = ['docs', 'blogs'] as const;
+export type SocialKind = (typeof SOCIAL_KINDS)[number];
+
+const PositiveId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const DateTime = Type.String({ format: 'date-time' });
+
+/**
+ * `{ docs: schema }` or `{ blogs: schema }`: the field that names the item is the kind itself. The static types
+ * of these shapes take the kind (`CommentBody<'docs'>`); without it they hold both fields, which suits a route
+ * serving either kind that reads only `body[kind]`.
+ */
+function byKind<K extends SocialKind, T extends TSchema>(kind: K, schema: T): { [P in K]: T } {
+  return { [kind]: schema } as { [P in K]: T };
+}
+
+// ---------------------------------------------------------------- comments (docs-comment/, blogs-comment/)
+
+export const CommentItem = Type.Object({
+  id: Type.Integer(),
+  uid: Type.Integer(),
+  uname: Type.String(),
+  content: Type.String({ description: '纯文本（已去除标签与控制字符）' }),
+  create_time: DateTime,
+  is_mine: Type.Boolean(),
+});
+export type CommentItem = Static<typeof CommentItem>;
+
+export const CommentBody = <K extends SocialKind>(kind: K) =>
+  Type.Object({ ...byKind(kind, PositiveId), content: Text({ maxLength: COMMENT_MAX_CHARS * 4 }) }, { additionalProperties: false });
+export type CommentBody<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CommentBody<K>>>;
+
+export const CommentQuery = <K extends SocialKind>(kind: K) =>
+  Type.Object({
+    ...PageQuery,
+    ...byKind(kind, PositiveId),
+    no_comment: Type.Optional(
+      Type.Unsafe<'1' | '0' | 'true' | 'false'>({
+        type: 'string',
+        enum: ['1', '0', 'true', 'false'],
+        description: '1/true 时只返回评论数（results 为空）',
+      }),
+    ),
+  });
+export type CommentQuery<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CommentQuery<K>>>;
+
+// ---------------------------------------------------------------- favourites (docs-collect/, blogs-collect/, collect-folder/)
+
+export const CollectFolder = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  is_public: Type.Boolean(),
+  is_default: Type.Boolean(),
+  item_count: Type.Integer(),
+  create_time: DateTime,
+});
+export type CollectFolder = Static<typeof CollectFolder>;
+
+const FolderName = Text({ minLength: 1, maxLength: FOLDER_NAME_MAX_CHARS });
+export const CollectFolderBody = Type.Object({ name: FolderName, is_public: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type CollectFolderBody = Static<typeof CollectFolderBody>;
+export const CollectFolderPatch = Type.Object(
+  { name: Type.Optional(FolderName), is_public: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type CollectFolderPatch = Static<typeof CollectFolderPatch>;
+export const CollectFolderQuery = Type.Object({ ...PageQuery, user: Type.Optional(PositiveId) });
+export type CollectFolderQuery = Static<typeof CollectFolderQuery>;
+
+const collectedFields = { id: Type.Integer(), folder: Type.Integer() };
+/** A favourite without its item: what collecting answers, whatever the kind. */
+export const Collected = Type.Object({ ...collectedFields, create_time: DateTime });
+export type Collected = Static<typeof Collected>;
+/** A favourite with its item under `docs` or `blogs`. */
+export const CollectItem = <K extends SocialKind, T extends TSchema>(kind: K, item: T) =>
+  Type.Object({ ...collectedFields, ...byKind(kind, item), create_time: DateTime });
+export type CollectItem<K extends SocialKind, T extends TSchema> = Static<ReturnType<typeof CollectItem<K, T>>>;
+
+export const CollectBody = <K extends SocialKind>(kind: K) =>
+  Type.Object({ ...byKind(kind, PositiveId), folder: Type.Optional(PositiveId) }, { additionalProperties: false });
+export type CollectBody<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CollectBody<K>>>;
+export const CollectQuery = <K extends SocialKind>(kind: K) =>
+  Type.Object({ ...PageQuery, folder: Type.Optional(PositiveId), ...byKind(kind, Type.Optional(PositiveId)) });
+export type CollectQuery<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CollectQuery<K>>>;
+export const UncollectQuery = <K extends SocialKind>(kind: K): TObject<{ [P in K]: typeof PositiveId }> => Type.Object(byKind(kind, PositiveId));
+export type UncollectQuery<K extends SocialKind = SocialKind> = Static<ReturnType<typeof UncollectQuery<K>>>;
+
+// ---------------------------------------------------------------- browsing history (articles-browsing-history/)
+
+export const BrowsingHistoryItem = <D extends TSchema, B extends TSchema>(doc: D, blog: B) =>
+  Type.Object({
+    id: Type.Integer(),
+    type: Type.String({ enum: [...SOCIAL_KINDS] }),
+    docs: Type.Optional(doc),
+    blogs: Type.Optional(blog),
+    create_time: DateTime,
+  });
+export type BrowsingHistoryItem<D extends TSchema, B extends TSchema> = Static<ReturnType<typeof BrowsingHistoryItem<D, B>>>;
+export const BrowsingHistoryQuery = Type.Object({ ...PageQuery, type: Type.Optional(StringEnum(SOCIAL_KINDS)) });
+export type BrowsingHistoryQuery = Static<typeof BrowsingHistoryQuery>;
+
+// ---------------------------------------------------------------- complaints (articles-report/)
+
+export const ContentReport = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ enum: [...REPORT_TARGETS] }),
+  target: Type.Integer(),
+  reason: Type.String(),
+  reason_text: Type.String(),
+  content: Type.String(),
+  contact: Type.String(),
+  status: Type.Integer({ description: '0 待处理 1 处理中 2 已处理 3 已驳回' }),
+  status_text: Type.String(),
+  reply: Type.String(),
+  create_time: DateTime,
+  update_time: DateTime,
+});
+export type ContentReport = Static<typeof ContentReport>;
+
+export const ReportBody = Type.Object(
+  {
+    type: StringEnum(REPORT_TARGETS),
+    id: PositiveId,
+    reason: StringEnum(REPORT_REASONS),
+    content: Text({ maxLength: REPORT_MAX_CHARS * 4 }),
+    contact: Type.Optional(Text({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type ReportBody = Static<typeof ReportBody>;
+export const ReportQuery = Type.Object({ ...PageQuery, status: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })) });
+export type ReportQuery = Static<typeof ReportQuery>;
+
+// ---------------------------------------------------------------- blog appendices (blogs-appendix-storage/)
+
+export const AppendixItem = Type.Object({
+  id: Type.Integer(),
+  blogs: Type.Integer(),
+  name: Type.String(),
+  file_type: Type.String(),
+  size: Type.Integer(),
+  price: Type.Integer(),
+  is_free: Type.Boolean(),
+  downloads: Type.Integer(),
+  create_time: DateTime,
+});
+export type AppendixItem = Static<typeof AppendixItem>;
+export const AppendixQuery = Type.Object({ ...PageQuery, blogs: PositiveId });
+export type AppendixQuery = Static<typeof AppendixQuery>;
+
+// ---------------------------------------------------------------- reference data (categories, keywords, cut-words)
+
+/** A list with paging only. */
+export const PageOnlyQuery = Type.Object({ ...PageQuery });
+export type PageOnlyQuery = Static<typeof PageOnlyQuery>;
+
+const categoryFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+  sequence: Type.Integer(),
+  is_upload: Type.Boolean(),
+};
+export const CategoryLeaf = Type.Object(categoryFields);
+export type CategoryLeaf = Static<typeof CategoryLeaf>;
+/** A category with its children down to three levels (the tree is at most that deep). */
+export const CategoryTreeItem = Type.Object({
+  ...categoryFields,
+  children: Type.Array(
+    Type.Object({ ...categoryFields, children: Type.Array(Type.Object({ ...categoryFields, children: Type.Array(CategoryLeaf) })) }),
+  ),
+});
+export type CategoryTreeItem = Static<typeof CategoryTreeItem>;
+export const CategoryDetail = Type.Object({
+  ...categoryFields,
+  path: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), { description: '从根分类到本分类' }),
+  children: Type.Array(CategoryLeaf),
+  docs_count: Type.Integer({ description: '本分类及子分类的公开文档数' }),
+  blogs_count: Type.Integer(),
+});
+export type CategoryDetail = Static<typeof CategoryDetail>;
+export const UploadCategory = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  full_name: Type.String({ description: '如“诗词 / 唐诗”' }),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type UploadCategory = Static<typeof UploadCategory>;
+
+export const HotKeyword = Type.Object({ keyword: Type.String(), count: Type.Integer() });
+export type HotKeyword = Static<typeof HotKeyword>;
+/** `keyword` at most the longest search keyword (50 characters). */
+export const SuggestQuery = Type.Object({ keyword: Text({ maxLength: 50 }), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) });
+export type SuggestQuery = Static<typeof SuggestQuery>;
+export const Suggestion = Type.Object({ keyword: Type.String(), type: Type.String({ enum: ['keyword', 'title'] }) });
+export type Suggestion = Static<typeof Suggestion>;
+/** Suggestions come as one page without links. */
+export const Suggestions = Type.Object({ count: Type.Integer(), next: Type.Null(), previous: Type.Null(), results: Type.Array(Suggestion) });
+export type Suggestions = Static<typeof Suggestions>;
+
+export const CutWordsBody = Type.Object({ text: Text({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
+export type CutWordsBody = Static<typeof CutWordsBody>;
+export const CutWords = Type.Object({
+  words: Type.Array(Type.String(), { description: '去掉标点和空白后的词' }),
+  all: Type.Array(Type.String()),
+});
+export type CutWords = Static<typeof CutWords>;
