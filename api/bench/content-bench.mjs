@@ -7,16 +7,13 @@
 //           same server in the same run, the three taking turns in 2-second slices.
 // PGlite keeps its seeded database in BENCH_DATA_DIR (default <tmp>/wendang-content-bench) for the next run;
 // PostgreSQL is BENCH_DATABASE_URL, or a throw-away server started here (Debian's postgresql) and seeded anew.
-import { fork } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alternating, benchCases, startServer, stopServer } from './content-lib.mjs';
 import { WORDS, percentile } from './content-words.mjs';
 
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.resolve(process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'wendang-content-bench'));
 /** Seconds per slice; bare, list and detail take turns in SLICES rounds, so a change of load falls on all three. */
@@ -25,20 +22,6 @@ const SLICES = 4;
 const CONNECTIONS = 10;
 
 const TARGETS = { searchP95Ms: 50, searchSpeedup: 10, detailShare: 0.15 };
-
-function startServer(engine, databaseUrl, dataDir) {
-  const child = fork(path.join(here, 'content-server.mjs'), [engine, databaseUrl ?? '', dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ...m }));
-    child.once('exit', (code) => reject(new Error(`${engine} 基准服务器退出（${code}）`)));
-  });
-}
-
-async function stopServer(server) {
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.send('stop');
-  await exited;
-}
 
 async function httpSearch(base) {
   const samples = [];
@@ -58,42 +41,17 @@ async function httpSearch(base) {
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), n: samples.length };
 }
 
-async function rps(base, name, paths) {
-  let i = 0;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
-  });
-  if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} 个非 2xx 回答，${result.errors} 个错误`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/** The three cases in alternating slices; each case's rate is the mean over its slices. */
-async function alternating(base, cases) {
-  const sums = Object.fromEntries(Object.keys(cases).map((k) => [k, 0]));
-  for (let slice = 0; slice < SLICES; slice += 1) {
-    for (const [name, paths] of Object.entries(cases)) sums[name] += (await rps(base, name, paths)).rps;
-  }
-  return Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, { rps: v / SLICES }]));
-}
-
 async function benchEngine(engine, databaseUrl) {
   const dataDir = path.join(benchDir, engine);
   mkdirSync(dataDir, { recursive: true });
   process.stderr.write(`[${engine}] 启动并检查数据（首次运行会生成 100,000+ 条内容，需几分钟）…\n`);
-  const server = await startServer(engine, databaseUrl, dataDir);
+  const server = await startServer(path.join(here, 'content-server.mjs'), engine, databaseUrl, dataDir);
   try {
     const base = `http://127.0.0.1:${server.port}`;
     process.stderr.write(`[${engine}] 测量搜索与吞吐…\n`);
     const http = await httpSearch(base);
-    const { bare, list, detail } = await alternating(base, {
-      bare: ['/api/bench-bare/'],
-      list: ['/api/docs/?page_size=20', '/api/docs/?page_size=20&page=2', '/api/docs/?page_size=20&ordering=-downloads'],
-      detail: server.docIds.map((id) => `/api/docs/${id}/`),
-    });
-    return { engine, items: server.items, seedMs: server.seedMs, ...server.engineLevel, http, bare, list, detail };
+    const { bare, list, detail } = await alternating([base], SLICES, DURATION_S, CONNECTIONS, benchCases(server.docIds));
+    return { engine, items: server.items, seedMs: server.seedMs, ...server.engineLevel, http, bare: bare[0], list: list[0], detail: detail[0] };
   } finally {
     await stopServer(server);
   }
