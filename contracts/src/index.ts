@@ -5,3 +5,8 @@
  * `enums.ts`, which imports nothing.
  */
 export * from './schema';
+export * from './endpoint';
+export * from './enums';
+export * from './captcha';
+export * from './site';
+export * from './ops';
