@@ -21,7 +21,10 @@ module.exports = {
     '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': swc('ecmascript'),
   },
   // the wire contract's sources (its dist/ is for the built API)
-  moduleNameMapper: { '^contracts$': '<rootDir>/../contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^contracts/enums$': '<rootDir>/../contracts/src/enums.ts',
+  },
   transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
   // PGlite starts in about 3 s per instance (more on a busy machine): a longer timeout, set in a setup file
   // because this config is also a project of the root jest.config.cjs, where testTimeout is not per project

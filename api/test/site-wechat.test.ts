@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetchTransport, type HttpTransport } from '../src/infra/providers/http-transport';
 import { loadSiteConfig, WX_MP_SIMULATOR } from '../src/modules/site/config';
-import { jsapiSignature, wxJsapiTickets, wxMpSimulator } from '../src/modules/site/jsapi-ticket';
-import { registeredDomain } from '../src/modules/site/wechat';
+import { jsapiSignature, wxJsapiTickets, wxMpSimulator } from '../src/modules/site/services/jsapi-ticket';
+import { registeredDomain } from '../src/modules/site/services/wechat';
 import { accountOptions, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, postJson, startServer, useEngine, type Answer, type TestServer } from './helpers';
 

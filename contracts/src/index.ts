@@ -5,4 +5,9 @@
  * `enums.ts`, which imports nothing.
  */
 export * from './schema';
+export * from './endpoint';
+export * from './enums';
+export * from './captcha';
+export * from './site';
+export * from './ops';
 export * from './social';

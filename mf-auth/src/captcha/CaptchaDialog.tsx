@@ -8,7 +8,9 @@ import {
   resolveCaptcha,
   toastError,
 } from 'shared-kernel';
-import { CAPTCHA_TYPES, CaptchaLoadError, checkAnswer, fetchChallenge, type CaptchaType, type Challenge } from '../api/captcha';
+import type { CaptchaType } from 'contracts';
+import { CAPTCHA_TYPES } from 'contracts/enums';
+import { CaptchaLoadError, checkAnswer, fetchChallenge, type Challenge } from '../api/captcha';
 import { Modal } from '../ui/Modal';
 import { ClickWords } from './ClickWords';
 import { DragTile } from './DragTile';

@@ -1,9 +1,6 @@
+import type { AppVersionPage } from 'contracts';
 import { http, routePath } from 'shared-kernel';
 import type { AdCreative, AdProvider } from './provider';
-
-interface VersionPage {
-  results: { version: string }[];
-}
 
 /**
  * The default provider: the site's own promotions. Phones get the app download (with the newest version from
@@ -14,7 +11,7 @@ export function ownPromotions(): AdProvider {
   let latest: Promise<string | null> | null = null;
   const latestVersion = () =>
     (latest ??= http
-      .get<VersionPage>('/app-update/', { params: { page: 1, page_size: 1 }, background: true })
+      .get<AppVersionPage>('/app-update/', { params: { page: 1, page_size: 1 }, background: true })
       .then(({ data }) => data.results[0]?.version ?? null)
       .catch(() => null));
 

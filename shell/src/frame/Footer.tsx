@@ -1,16 +1,11 @@
+import type { SiteIcp } from 'contracts';
 import { useEffect, useState } from 'react';
 import { http, routePath } from 'shared-kernel';
 import { whenInteractive } from '../scheduling/when-interactive';
 import { NavLink } from './NavLink';
 
 /** GET /api/site-icp/. */
-export interface SiteRecord {
-  icp: string;
-  icp_url: string;
-  police: string;
-  police_url: string;
-  copyright: string;
-}
+export type SiteRecord = SiteIcp;
 
 /** The disclaimer of SPEC.md §1, shown under every page. */
 export const DISCLAIMER =

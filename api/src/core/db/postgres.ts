@@ -19,8 +19,8 @@ export interface PostgresOptions {
   onIdleError?: (err: Error) => void;
 }
 
-/** A real PostgreSQL server through a pg Pool. */
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+/** Opens the pool and fails at start-up, rather than at the first request, when the server cannot be reached. */
+async function connectPool(url: string, options: PostgresOptions): Promise<Pool> {
   const pool = new Pool({
     connectionString: url,
     max: 10,
@@ -31,8 +31,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   // Without a listener an idle client's error would crash the process.
   pool.on('error', (err) => options.onIdleError?.(err));
-
-  // Fail at start-up rather than at the first request when the server cannot be reached.
   try {
     const probe = await pool.connect();
     probe.release();
@@ -40,8 +38,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await pool.end();
     throw err;
   }
+  return pool;
+}
 
-  const wrap = (target: Pool | PoolClient): Queryable => ({
+function wrap(target: Pool | PoolClient): Queryable {
+  return {
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
       const result = await target.query(sql, [...params]);
       return result.rows as T[];
@@ -50,8 +51,61 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // no parameters: the simple query protocol, which runs several statements
       await target.query(sql);
     },
-  });
+  };
+}
 
+async function inTransaction<T>(pool: Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await fn(wrap(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackErr) {
+      broken = rollbackErr as Error; // the connection is unusable: drop it from the pool
+    }
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Db.listen: one connection of its own per channel, kept in `listeners` so that close() ends them. */
+function listenWith(url: string, listeners: Set<Client>, closing: () => boolean): NonNullable<Db['listen']> {
+  return async (channel, onMessage, onLost) => {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+    const client = new Client({ connectionString: url, application_name: 'wendang-api-listen', types: typeParsers });
+    let stopped = false;
+    const lost = (err: Error) => {
+      if (stopped || closing()) return;
+      stopped = true;
+      listeners.delete(client);
+      onLost(err);
+      void client.end().catch(() => undefined);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('LISTEN connection ended')));
+    client.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    listeners.add(client);
+    return async () => {
+      stopped = true;
+      listeners.delete(client);
+      await client.end().catch(() => undefined);
+    };
+  };
+}
+
+/** A real PostgreSQL server through a pg Pool. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = await connectPool(url, options);
   const root = wrap(pool);
   let closing: Promise<void> | undefined;
   const listeners = new Set<Client>();
@@ -65,50 +119,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       return result.rows as T[];
     },
     exec: root.exec,
-    async listen(channel, onMessage, onLost) {
-      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
-      const client = new Client({ connectionString: url, application_name: 'wendang-api-listen', types: typeParsers });
-      let stopped = false;
-      const lost = (err: Error) => {
-        if (stopped || closing) return;
-        stopped = true;
-        listeners.delete(client);
-        onLost(err);
-        void client.end().catch(() => undefined);
-      };
-      client.on('error', lost);
-      client.on('end', () => lost(new Error('LISTEN connection ended')));
-      client.on('notification', (n) => {
-        if (n.channel === channel) onMessage(n.payload ?? '');
-      });
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-      listeners.add(client);
-      return async () => {
-        stopped = true;
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
-      };
-    },
-    async transaction(fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        try {
-          await client.query('ROLLBACK');
-        } catch (rollbackErr) {
-          broken = rollbackErr as Error; // the connection is unusable: drop it from the pool
-        }
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
+    listen: listenWith(url, listeners, () => closing !== undefined),
+    transaction: (fn) => inTransaction(pool, fn),
     close() {
       closing ??= (async () => {
         for (const client of listeners) await client.end().catch(() => undefined);

@@ -1,9 +1,8 @@
 /**
  * Captcha geometry, tolerances and limits. The geometry is SPEC §9 (the same numbers as shared-kernel's
  * CAPTCHA constants, which the dialogs use); the api does not depend on the kernel, so they are repeated here.
+ * The captcha types and repCodes are the wire contract's (contracts/src/enums.ts).
  */
-export const CAPTCHA_TYPES = ['slide', 'click', 'drag', 'rotate'] as const;
-export type CaptchaType = (typeof CAPTCHA_TYPES)[number];
 
 export const SLIDE = {
   /** Image size; slide positions are sent scaled to this width. */
@@ -60,14 +59,6 @@ export const LOGIN = {
 export const CHALLENGE_TTL_S = 120;
 /** Lifetime of a login-form captcha (s). */
 export const LOGIN_TTL_S = 300;
-
-/** repCode values (AJ-Captcha's numbers, which the client knows). */
-export const REP_CODE = {
-  ok: '0000',
-  expired: '6110',
-  wrong: '6111',
-  limited: '6201',
-} as const;
 
 export interface CaptchaLimits {
   /** Images (challenges and login-form captchas) one clientUid may ask for per minute. */

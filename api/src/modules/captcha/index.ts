@@ -8,5 +8,7 @@ export const captchaModule = defineModule('captcha', ['core', 'infra'], async (a
 });
 
 /** The login form's text captcha, checked by the login route. */
-export { issueLoginCaptcha, verifyLoginCaptcha, type LoginCaptchaIssued } from './verify-login';
-export { CAPTCHA_TYPES, type CaptchaType } from './config';
+export { issueLoginCaptcha, verifyLoginCaptcha, type LoginCaptchaIssued } from './services/login-captcha';
+export { CAPTCHA_TYPES, type CaptchaType } from 'contracts';
+/** A live challenge's secret answer, unspent: the development route that lets browser journeys solve captchas. */
+export { peekChallenge } from './repositories/challenges';

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
 import { fetchTransport } from '../../infra/providers/http-transport';
-import { appUpdateRoutes } from './app-update';
-import { appVersionRoutes } from './routes/app-versions';
 import { loadSiteConfig, type SiteConfig } from './config';
-import { siteDocumentRoutes } from './documents';
-import { wxJsapiTickets, wxMpSimulator, type JsapiTicketProvider } from './jsapi-ticket';
-import { wechatRoutes } from './wechat';
+import { appVersionRoutes } from './routes/app-versions';
+import { siteDocumentRoutes } from './routes/documents';
+import { wechatRoutes } from './routes/wechat';
+import { wxJsapiTickets, wxMpSimulator, type JsapiTicketProvider } from './services/jsapi-ticket';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +29,7 @@ export const siteModule = defineModule<SiteOptions>('site', ['core'], async (app
   const transport = config.wxMp.provider === 'real' ? fetchTransport() : wxMpSimulator(config.wxMp, app.now);
   const tickets = wxJsapiTickets(config.wxMp, transport, app.db, app.now);
   app.decorate('jsapiTickets', tickets);
-  await app.register(appUpdateRoutes);
-  await app.register(siteDocumentRoutes);
   await app.register(appVersionRoutes);
+  await app.register(siteDocumentRoutes);
   await app.register(wechatRoutes, { tickets, config });
 });

@@ -1,23 +1,7 @@
+import type { ChallengeData } from 'contracts';
 import type { CaptchaFont } from '../font';
 
-/** The public fields of a challenge (the `data` of the answer to POST /api/captcha/); images are plain base64 PNG. */
-export interface ChallengeData {
-  originalImageBase64?: string;
-  jigsawImageBase64?: string;
-  image_base64?: string;
-  thumb_base64?: string;
-  /** Size of the main image, the reference frame of the answer's coordinates. */
-  width: number;
-  height: number;
-  /** drag: where the tile starts (top-left corner) and its size. */
-  tile_x?: number;
-  tile_y?: number;
-  tile_width?: number;
-  tile_height?: number;
-  /** click: how many characters to click. */
-  count?: number;
-}
-
+/** A new challenge: its public fields (the wire contract's ChallengeData) and its secret. */
 export interface Issued<A> {
   data: ChallengeData;
   /** The secret answer: stored on the server, never sent. */

@@ -1,22 +1,15 @@
-import { Type } from '@sinclair/typebox';
+import { HealthAnswer } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { apiVersion } from '../../../core/paths';
-
-const HealthResponse = Type.Object({
-  status: Type.Literal('ok'),
-  db: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
-  version: Type.String(),
-  migrations: Type.Integer(),
-});
+import { countMigrations } from '../repositories/ops';
 
 /** GET /api/health/: liveness with a real database round trip. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/health/', { schema: { response: { 200: HealthResponse } } }, async (request) => {
+  app.get('/api/health/', { schema: { response: { 200: HealthAnswer } } }, async (request) => {
     let migrations: number;
     try {
-      const [row] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
-      migrations = row.n;
+      migrations = await countMigrations(app.db);
     } catch (err) {
       request.log.error({ err }, 'health check: database query failed');
       throw new ApiError(503, 'db_unavailable', '数据库暂时不可用，请稍后重试');

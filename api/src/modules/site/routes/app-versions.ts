@@ -1,68 +1,49 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { AppDownClickAnswer, AppDownClickBody, AppUpdateQuery, AppVersionPage, AppVersionQuery, PcUpdateQuery } from 'contracts';
 import type { FastifyInstance } from 'fastify';
-import { orderBy, OrderingQuery, type OrderingOptions } from '../../../core/http/ordering';
-import { PageQuery, PageSchema, paginate } from '../../../core/http/pagination';
-import { StringEnum } from '../../../core/http/validation';
+import { orderBy, OrderingQuery } from '../../../core/http/ordering';
+import { APP_VERSION_ORDERING } from '../repositories/app-versions';
+import { mobilePlatformOf, pageOfAppVersions, recordDownloadClick } from '../services/app-versions';
 
-export const PLATFORMS = ['android', 'ios', 'pc'] as const;
-
-const ordering: OrderingOptions = {
-  fields: {
-    create_time: 'create_time',
-    // numeric, not text order: 1.10.0 after 1.9.0 (the table's CHECK keeps versions dotted numbers)
-    version: "string_to_array(version, '.')::int[]",
-  },
-  default: '-create_time',
-  tieBreaker: 'id',
-};
-
-const Query = Type.Object(
-  {
-    ...PageQuery,
-    ...OrderingQuery(ordering),
-    platform: Type.Optional(StringEnum(PLATFORMS, { description: '平台' })),
-  },
+const DetailQuery = Type.Object(
+  { ...AppVersionQuery.properties, ...OrderingQuery(APP_VERSION_ORDERING) },
   { additionalProperties: true },
 );
+const TAGS = ['站点'];
+const READ = { rateLimit: 'read' } as const;
 
-const AppVersion = Type.Object({
-  id: Type.Integer(),
-  platform: StringEnum(PLATFORMS),
-  version: Type.String(),
-  download_url: Type.String(),
-  notes: Type.String(),
-  force_update: Type.Boolean(),
-  create_time: Type.String({ format: 'date-time' }),
-});
-
-type AppVersionRow = Omit<Static<typeof AppVersion>, 'create_time'> & { create_time: Date };
-
-/** GET /api/app-version-detail/ (SPEC §7 "App and site"): released versions, newest first. */
+/**
+ * GET /api/app-version-detail/ (SPEC §7 "App and site"): released versions, newest first; GET /api/app-update/
+ * and /api/pc-update/ (the update checks ask page 1 with page_size 1: the newest version, with force_update and
+ * notes); POST /api/app-down-click/ (a click on a download button, counted).
+ */
 export async function appVersionRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: Static<typeof Query> }>(
+  app.get<{ Querystring: AppVersionQuery & { ordering?: string } }>(
     '/api/app-version-detail/',
-    { config: { rateLimit: 'read' }, schema: { querystring: Query, response: { 200: PageSchema(AppVersion) } } },
-    async (request) => {
-      const { platform } = request.query;
-      const order = orderBy(request.query.ordering, ordering);
-      const where = platform ? 'WHERE platform = $1' : '';
-      const params = platform ? [platform] : [];
-      return paginate(request, {
-        count: async () => {
-          const [row] = await app.db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM app_versions ${where}`,
-            params,
-          );
-          return row.n;
-        },
-        fetch: (limit, offset) =>
-          app.db.query<AppVersionRow>(
-            `SELECT id, platform, version, download_url, notes, force_update, create_time
-               FROM app_versions ${where} ${order}
-              LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-            [...params, limit, offset],
-          ),
-      });
+    { config: READ, schema: { querystring: DetailQuery, response: { 200: AppVersionPage } } },
+    async (request) =>
+      pageOfAppVersions(app, request, { platform: request.query.platform, order: orderBy(request.query.ordering, APP_VERSION_ORDERING) }),
+  );
+
+  app.get<{ Querystring: AppUpdateQuery }>(
+    '/api/app-update/',
+    { config: READ, schema: { tags: TAGS, summary: '手机客户端版本（新版本在前）', querystring: AppUpdateQuery, response: { 200: AppVersionPage } } },
+    async (request) => pageOfAppVersions(app, request, { platform: request.query.platform ?? mobilePlatformOf(request.headers['user-agent']) }),
+  );
+
+  app.get<{ Querystring: PcUpdateQuery }>(
+    '/api/pc-update/',
+    { config: READ, schema: { tags: TAGS, summary: '电脑客户端版本（新版本在前）', querystring: PcUpdateQuery, response: { 200: AppVersionPage } } },
+    async (request) => pageOfAppVersions(app, request, { platform: 'pc' }),
+  );
+
+  app.post<{ Body: AppDownClickBody }>(
+    '/api/app-down-click/',
+    {
+      config: { rateLimit: 'client-report' },
+      bodyLimit: 4 * 1024,
+      schema: { tags: TAGS, summary: '记录客户端下载点击', body: AppDownClickBody, response: { 201: AppDownClickAnswer } },
     },
+    async (request, reply) => reply.code(201).send(await recordDownloadClick(app, request, request.body ?? {})),
   );
 }

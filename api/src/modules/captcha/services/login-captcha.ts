@@ -1,23 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { Value } from '@sinclair/typebox/value';
+import { CaptchaId, type LoginCaptchaAnswer } from 'contracts';
 import type { FastifyInstance } from 'fastify';
-import { LOGIN_TTL_S } from './config';
-import { ID_PATTERN, saveChallenge, takeChallenge } from './store';
+import { LOGIN_TTL_S } from '../config';
+import { saveChallenge, takeChallenge } from '../repositories/challenges';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-/** A new login-form captcha (SPEC §3: captcha_key, captcha_image as base64 PNG). */
-export interface LoginCaptchaIssued {
-  captcha_key: string;
-  captcha_image: string;
-  expiresIn: number;
-}
+/** A new login-form captcha (SPEC §3: captcha_key, captcha_image as base64 PNG): the contract's fields, all given. */
+export type LoginCaptchaIssued = Required<Pick<LoginCaptchaAnswer, 'captcha_key' | 'captcha_image' | 'expiresIn'>>;
 
 /**
  * Draws a login-form captcha and stores its text for 5 minutes: GET /api/captcha/login/ and the login route's
  * "captcha required" answer both give one. The drawing code (and Skia with it) is loaded on first use.
  */
 export async function issueLoginCaptcha(app: FastifyInstance): Promise<LoginCaptchaIssued> {
-  const [{ loginCaptcha }, { loadCaptchaFont }] = await Promise.all([import('./login-image'), import('./font')]);
+  const [{ loginCaptcha }, { loadCaptchaFont }] = await Promise.all([import('../login-image'), import('../font')]);
   const { text, image } = await loginCaptcha(loadCaptchaFont());
   const captcha_key = await saveChallenge(app.db, 'login', { text }, LOGIN_TTL_S);
   return { captcha_key, captcha_image: image, expiresIn: LOGIN_TTL_S };
@@ -29,7 +27,7 @@ export async function issueLoginCaptcha(app: FastifyInstance): Promise<LoginCapt
  * caller must ask for a new one after a wrong value. Anything malformed is simply false.
  */
 export async function verifyLoginCaptcha(app: FastifyInstance, key: string, value: string): Promise<boolean> {
-  if (typeof key !== 'string' || !ID_PATTERN.test(key) || typeof value !== 'string' || value.length > 32) return false;
+  if (typeof key !== 'string' || !Value.Check(CaptchaId, key) || typeof value !== 'string' || value.length > 32) return false;
   const challenge = await takeChallenge(app.db, key, 'login');
   if (!challenge?.live) return false;
   const expected = (challenge.answer as { text?: unknown }).text;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../core/db';
-import { ProviderError, type HttpTransport, type TransportResponse } from '../../infra/providers/http-transport';
-import type { SiteConfig } from './config';
+import type { Db } from '../../../core/db';
+import { ProviderError, type HttpTransport, type TransportResponse } from '../../../infra/providers/http-transport';
+import type { SiteConfig } from '../config';
+import { findProviderToken, saveProviderToken } from '../repositories/provider-tokens';
 
 /** Where the WeChat JS-SDK signature's ticket comes from. */
 export interface JsapiTicketProvider {
@@ -57,21 +58,8 @@ export function wxJsapiTickets(
   const ticketKey = `wx-mp:jsapi_ticket:${config.appId}`;
   let inFlight: Promise<string> | null = null;
 
-  async function cached(name: string): Promise<string | null> {
-    const [row] = await db.query<{ value: string }>(
-      'SELECT value FROM provider_tokens WHERE name = $1 AND expire_time > $2',
-      [name, now()],
-    );
-    return row?.value ?? null;
-  }
-
-  async function store(name: string, value: string, ms: number): Promise<void> {
-    await db.query(
-      `INSERT INTO provider_tokens (name, value, expire_time) VALUES ($1, $2, $3)
-       ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, expire_time = EXCLUDED.expire_time`,
-      [name, value, new Date(now().getTime() + ms)],
-    );
-  }
+  const cached = (name: string) => findProviderToken(db, name, now());
+  const store = (name: string, value: string, ms: number) => saveProviderToken(db, name, value, new Date(now().getTime() + ms));
 
   async function accessToken(fresh: boolean): Promise<string> {
     if (!fresh) {

@@ -1,10 +1,9 @@
-import type { Queryable } from '../../core/db';
-import { challengeId } from './random';
+import type { CaptchaType } from 'contracts';
+import type { Queryable } from '../../../core/db';
+import { challengeId } from '../random';
 
-export type ChallengeKindName = 'slide' | 'click' | 'drag' | 'rotate' | 'login';
-
-/** Challenge ids are 22 base64url characters; the schemas accept a little more, nothing else. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** The image variants, and the login form's text captcha. */
+export type ChallengeKindName = CaptchaType | 'login';
 
 /** Stores a challenge's secret answer for `ttlSeconds` (database clock); returns its id. */
 export async function saveChallenge(
@@ -57,6 +56,15 @@ export async function countRequest(db: Queryable, scopes: readonly string[]): Pr
     scopes,
   );
   return new Map(rows.map((r) => [r.scope, r.n]));
+}
+
+/** A live challenge's kind and secret answer, without spending it (the development route that solves captchas). */
+export async function peekChallenge(db: Queryable, id: string): Promise<{ kind: string; answer: unknown } | null> {
+  const [row] = await db.query<{ kind: string; answer: unknown }>(
+    'SELECT kind, answer FROM captcha_challenges WHERE id = $1 AND expire_time > now()',
+    [id],
+  );
+  return row ?? null;
 }
 
 /** Deletes expired challenges and past minutes' counts. */
