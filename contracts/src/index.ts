@@ -5,3 +5,5 @@
  * `enums.ts`, which imports nothing.
  */
 export * from './schema';
+export * from './enums';
+export * from './content';

@@ -7,6 +7,7 @@ import { categoryTree } from './categories';
 import { detailRows, userNameCache } from './load';
 import { appendixRoutes } from './routes/appendices';
 import { catalogRoutes } from './routes/catalog';
+import { searchRoutes } from './routes/search';
 import { fileRoutes } from './routes/files';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
@@ -70,6 +71,7 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
       await ready;
     });
     await routes.register(catalogRoutes);
+    await routes.register(searchRoutes);
     await routes.register(fileRoutes);
     await routes.register(socialRoutes);
     await routes.register(metaRoutes);
