@@ -21,7 +21,6 @@ const app = await buildServer({
   dataDir,
   accounts: loadConfig({ NODE_ENV: 'test' }),
   rateLimits: unlimited,
-  content: { seedWhenEmpty: false },
 });
 // the bare route: same server, same hooks (headers, rate limiting, session lookup), no work
 app.get('/api/bench-bare/', async () => ({ ok: true }));
