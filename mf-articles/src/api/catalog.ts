@@ -1,6 +1,5 @@
 import { http } from 'shared-kernel';
-import type { DocItem, Page } from './documents';
-import type { ArticleItem, BlogItem, ExtCate } from './search';
+import type { ArticleItem, BlogItem, DocItem, ExtCate, Page } from 'contracts';
 import { PAGE_SIZE } from './search';
 
 export interface Category {
