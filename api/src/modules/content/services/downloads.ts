@@ -48,9 +48,18 @@ async function shareUser(app: FastifyInstance, kind: ItemType, id: number, sign:
   return (await findUserById(app.db, uid)) ? uid : null;
 }
 
-const linkPaths: Record<Downloadable['kind'], (id: number) => string> = {
-  docs: (id) => `/api/user-download-token/docs/${id}/`,
-  appendix: (id) => `/api/appendix-download/${id}/`,
+/** The three routes of a downloadable kind: its free quota, a signed link (POST), and the file behind the link (GET). */
+export const DOWNLOAD_ROUTES: Record<Downloadable['kind'], { quota: string; link: string; file: string }> = {
+  docs: {
+    quota: '/api/obj-left-free-down-num/docs/:id/',
+    link: '/api/user-download/docs/:id/',
+    file: '/api/user-download-token/docs/:id/',
+  },
+  appendix: {
+    quota: '/api/appendix-left-free-down-num/:id/',
+    link: '/api/appendix-download/:id/',
+    file: '/api/appendix-download/:id/',
+  },
 };
 
 /** Free quotas, signed download links and the files behind them, share signs, a user's download records. */
@@ -93,18 +102,16 @@ export function downloadService(app: FastifyInstance) {
       const sharer = kind === 'docs' ? await shareUser(app, 'docs', item.id, sign) : null;
       const grant = await grantDownload(app, requester(request, reply, true), item, sharer);
       return {
-        url: `${linkPaths[kind](item.id)}?token=${encodeURIComponent(grant.token)}`,
+        url: `${DOWNLOAD_ROUTES[kind].file.replace(':id', String(item.id))}?token=${encodeURIComponent(grant.token)}`,
         expire_time: grant.expireTime as unknown as string,
         kind: grant.kind,
         left: grant.quota.left,
       };
     },
-    async docFile(token: string, id: number): Promise<StoredFile> {
-      const claims = claimsOf('docs', token, id);
-      return stored(await docDownloadFile(app.db, claims.n, claims.id), (f) => `${f.name}.${f.ext}`, `docs-${claims.id}`);
-    },
-    async appendixFile(token: string, id: number): Promise<StoredFile> {
-      const claims = claimsOf('appendix', token, id);
+    /** The file a signed link gives: a document saved under its title, an appendix under its name. */
+    async file(kind: Downloadable['kind'], token: string, id: number): Promise<StoredFile> {
+      const claims = claimsOf(kind, token, id);
+      if (kind === 'docs') return stored(await docDownloadFile(app.db, claims.n, claims.id), (f) => `${f.name}.${f.ext}`, `docs-${claims.id}`);
       return stored(await appendixDownloadFile(app.db, claims.n, claims.id), (f) => f.name, `appendix-${claims.id}`);
     },
     /** The link a reader shares: with their sign when logged in (it credits their shares). */
