@@ -2,7 +2,7 @@ import type { BlogAppendix, BlogOrderField } from 'contracts';
 import type { Db, Queryable } from '../../../core/db';
 import type { OrderingOptions } from '../../../core/http/ordering';
 import { publicBlogCondition } from '../constants';
-import { BLOG_COLUMNS, BLOG_FROM, type BlogRow } from '../serialize';
+import { BLOG_COLUMNS, BLOG_FROM, type BlogRow } from './rows';
 import { itemConditions, type ItemFilter } from './filters';
 import { tableList, type CountCache, type ListQuery } from './lists';
 

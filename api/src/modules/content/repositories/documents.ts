@@ -2,7 +2,7 @@ import type { DocOrderField } from 'contracts';
 import type { Db, Queryable } from '../../../core/db';
 import type { OrderingOptions } from '../../../core/http/ordering';
 import { publicDocCondition } from '../constants';
-import { DOC_COLUMNS, DOC_FROM, type DocRow } from '../serialize';
+import { DOC_COLUMNS, DOC_FROM, type DocRow } from './rows';
 import { itemConditions, type ItemFilter } from './filters';
 import { cachedCount, limitOffset, tableList, type CountCache, type ListQuery } from './lists';
 

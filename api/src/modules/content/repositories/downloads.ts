@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../../core/db';
-import { DOC_COLUMNS, DOC_VIEWS_JOIN, type DocRow } from '../serialize';
+import { DOC_COLUMNS, DOC_VIEWS_JOIN, type DocRow } from './rows';
 import type { ListQuery } from './lists';
 
 export type DownloadColumn = 'docs_id' | 'appendix_id';
