@@ -280,3 +280,45 @@ export const PreviewUrl = Type.Object({
   expire_time: DateTime,
 });
 export type PreviewUrl = Static<typeof PreviewUrl>;
+
+// ---- categories ----
+
+const CategoryFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+  sequence: Type.Integer(),
+  is_upload: Type.Boolean(),
+};
+/** A category without its children. */
+export const Category = Type.Object(CategoryFields);
+export type Category = Static<typeof Category>;
+
+/** A root of GET articles-category/ with its children down to three levels (the tree is at most that deep). */
+export const CategoryTreeItem = Type.Object({
+  ...CategoryFields,
+  children: Type.Array(Type.Object({ ...CategoryFields, children: Type.Array(Type.Object({ ...CategoryFields, children: Type.Array(Category) })) })),
+});
+export type CategoryTreeItem = Static<typeof CategoryTreeItem>;
+/** A category with its children as far down as an answer goes (what CategoryTreeItem is at any level). */
+export type CategoryWithChildren = Category & { children?: CategoryWithChildren[] };
+
+/** GET articles-category/:id/. */
+export const CategoryDetail = Type.Object({
+  ...CategoryFields,
+  path: Type.Array(CategoryRef, { description: '从根分类到本分类' }),
+  children: Type.Array(Category),
+  docs_count: Type.Integer({ description: '本分类及子分类的公开文档数' }),
+  blogs_count: Type.Integer(),
+});
+export type CategoryDetail = Static<typeof CategoryDetail>;
+
+/** An item of GET upload-category/: a category an upload may choose. */
+export const UploadCategory = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  full_name: Type.String({ description: '如“诗词 / 唐诗”' }),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type UploadCategory = Static<typeof UploadCategory>;

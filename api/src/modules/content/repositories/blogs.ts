@@ -55,3 +55,12 @@ export function blogAppendixList(db: Db, blogId: number): Promise<BlogAppendix[]
     [blogId],
   );
 }
+
+/** Published blogs of these categories. */
+export async function countPublicBlogsIn(q: Queryable, categoryIds: number[]): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM blogs WHERE category_id = ANY($1::bigint[]) AND ${publicBlogCondition()}`,
+    [categoryIds],
+  );
+  return n;
+}

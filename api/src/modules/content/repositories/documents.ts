@@ -85,3 +85,12 @@ export async function docPreviewFile(
   );
   return doc;
 }
+
+/** Public documents of these categories (a category's page counts its own and its descendants'). */
+export async function countPublicDocsIn(q: Queryable, categoryIds: number[]): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM documents WHERE category_id = ANY($1::bigint[]) AND ${publicDocCondition()}`,
+    [categoryIds],
+  );
+  return n;
+}
