@@ -13,7 +13,7 @@ import { downloadRoutes } from './routes/downloads';
 import { previewRoutes } from './routes/previews';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
-import { databaseSearch } from './search/engine';
+import { databaseSearch } from './repositories/search';
 import { loadSigner } from './signing';
 import { localDiskStorage } from '../../infra/storage/storage';
 import type { SeedResult } from './seed/seed';
