@@ -32,7 +32,7 @@ export const QUOTA_DAY_OFFSET_MS = 8 * 3600 * 1000;
 
 export const COMMENT_MAX_CHARS = 500;
 export const REPORT_MAX_CHARS = 1000;
-export const SEARCH_MAX_CHARS = 50;
+export { SEARCH_MAX_CHARS } from 'contracts';
 /**
  * A search answers at most this many items (the most relevant ones), as search engines do (Elasticsearch counts
  * exactly up to 10,000): 50 pages of 20 is more than anyone scrolls, and counting stays bounded.
