@@ -4,7 +4,7 @@ import { ApiError } from '../../../core/http/errors';
 import { findUserById } from '../../accounts/users';
 import { clock, currentUser, requester } from '../context';
 import { startOfDay } from '../day';
-import { contentDisposition, downloadedToday, freeQuota, grantDownload, type Downloadable } from '../downloads';
+import { contentDisposition, downloadedToday, freeQuota, grantDownload, type Downloadable } from './grants';
 import { fillNames, visibleBlog, visibleDoc } from '../load';
 import {
   appendixDownloadFile,

@@ -4,7 +4,7 @@ import { ApiError } from '../../../core/http/errors';
 import { mimeOf } from '../../../infra/storage/file-types';
 import { PAY_ROUTES, PREVIEW_LINK_TTL_S } from '../constants';
 import { clock, currentUser } from '../context';
-import { contentDisposition } from '../downloads';
+import { contentDisposition } from './grants';
 import { docNotFound, visibleDoc } from '../load';
 import { pdfFirstPages, previewInfo, textPages } from '../preview';
 import { docPreviewFile } from '../repositories/documents';

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../core/db';
-import { ApiError } from '../../core/http/errors';
+import type { Queryable } from '../../../core/db';
+import { ApiError } from '../../../core/http/errors';
 import {
   ADDRESS_DAILY_FREE_DOWNLOADS,
   DOWNLOAD_LINK_TTL_S,
   PAY_ROUTES,
   USER_DAILY_FREE_DOWNLOADS,
   VISITOR_DAILY_FREE_DOWNLOADS,
-} from './constants';
-import { clock, type Requester } from './context';
-import { startOfDay, startOfNextDay } from './day';
+} from '../constants';
+import { clock, type Requester } from '../context';
+import { startOfDay, startOfNextDay } from '../day';
 import {
   countDownload,
   downloadedSince,
@@ -19,7 +19,7 @@ import {
   visitorFreeDownloads,
   type DownloadColumn,
   type Downloader,
-} from './repositories/downloads';
+} from '../repositories/downloads';
 
 export interface FreeQuota {
   /** Free downloads per day for this requester. */
