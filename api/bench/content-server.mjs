@@ -12,6 +12,7 @@ const { buildServer } = dist('server.js');
 const { loadConfig } = dist('core/config.js');
 const { RATE_LIMIT_GROUPS } = dist('infra/security/rate-limit.js');
 const { seedIfEmpty, hasContent } = dist('modules/content/seed/seed.js');
+const { publicDocCondition } = dist('modules/content/constants.js');
 const { WORDS, percentile } = await import('./content-words.mjs');
 
 const [engine, databaseUrl, dataDir] = process.argv.slice(2);
@@ -21,7 +22,6 @@ const app = await buildServer({
   dataDir,
   accounts: loadConfig({ NODE_ENV: 'test' }),
   rateLimits: unlimited,
-  content: { seedWhenEmpty: false },
 });
 // the bare route: same server, same hooks (headers, rate limiting, session lookup), no work
 app.get('/api/bench-bare/', async () => ({ ok: true }));
@@ -59,11 +59,11 @@ for (const word of WORDS) {
   const like = `%${word}%`;
   const ilike = async () => {
     await app.db.query(
-      "SELECT count(*)::int AS n FROM documents WHERE status IN (1, 5) AND (title ILIKE $1 OR summary ILIKE $1)",
+      `SELECT count(*)::int AS n FROM documents WHERE ${publicDocCondition()} AND (title ILIKE $1 OR summary ILIKE $1)`,
       [like],
     );
     await app.db.query(
-      `SELECT id FROM documents WHERE status IN (1, 5) AND (title ILIKE $1 OR summary ILIKE $1)
+      `SELECT id FROM documents WHERE ${publicDocCondition()} AND (title ILIKE $1 OR summary ILIKE $1)
         ORDER BY create_time DESC, id DESC LIMIT 20`,
       [like],
     );
@@ -71,7 +71,7 @@ for (const word of WORDS) {
   await ilike();
   for (let i = 0; i < 3; i += 1) scan.push(await time(ilike));
 }
-const docIds = (await app.db.query('SELECT id FROM documents WHERE status IN (1, 5) ORDER BY random() LIMIT 1000')).map((r) => r.id);
+const docIds = (await app.db.query(`SELECT id FROM documents WHERE ${publicDocCondition()} ORDER BY random() LIMIT 1000`)).map((r) => r.id);
 
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.send({

@@ -16,8 +16,6 @@ const app = await buildServer({
   logger: false,
   accounts: loadConfig({ NODE_ENV: 'development' }),
   rateLimits: high,
-  // the accounts routes are measured: no demo documents seeded in the background meanwhile
-  content: { seedWhenEmpty: false },
 });
 if (process.argv.includes('--init')) {
   const peak = process.resourceUsage().maxRSS;

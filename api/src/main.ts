@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { devRoutesEnabled, loadConfig } from './core/config';
+import { seedDemoContent } from './modules/content';
 import { buildServer } from './server';
 import { defaultDataDir } from './core/paths';
 
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
     trustProxy: trustProxy(process.env.TRUST_PROXY),
   });
   try {
+    // an empty database gets the quick demo site before the API serves (a few seconds, once)
+    await seedDemoContent(app, (message) => console.log(message)).catch((err: unknown) => console.error('演示数据未生成:', err));
     await app.listen({ host, port: port(process.env.API_PORT) });
   } catch (err) {
     await app.close(); // releases the database (and PGlite's folder lock)

@@ -35,7 +35,7 @@ export interface ServerOptions {
   trustProxy?: boolean | string;
   /** QR and third-party login (expiry, OAuth providers or their simulator); default loadQrOAuthConfig(process.env). */
   qrOAuth?: QrOAuthConfig;
-  /** Reading and search: files folder, quick demo seed of an empty database (default: when dataDir is set). */
+  /** Reading and search: files folder (default: `<dataDir>/files`), secure cookies. */
   content?: ContentOptions;
 }
 
@@ -77,7 +77,6 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     await app.register(siteModule);
     await app.register(contentModule, {
       dataDir: opts.dataDir,
-      seedWhenEmpty: opts.dataDir !== undefined,
       secureCookies: config.mode === 'production',
       ...opts.content,
     });

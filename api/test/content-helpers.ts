@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { seedDemoContent } from '../src/modules/content';
 import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
 import type { ServerOptions } from '../src/server';
 import { accountOptions, type TestClock } from './accounts-helpers';
@@ -7,10 +8,13 @@ import { startServer, type TestServer } from './helpers';
 
 /** A server with the quick demo seed (in memory, files in a temporary folder) and account test settings. */
 export async function contentServer(base: ServerOptions, clock?: TestClock): Promise<TestServer> {
-  const server = await startServer({ ...accountOptions(base, { clock }), content: { seedWhenEmpty: true } });
-  // the seed runs in the background; a content request waits for it
-  const first = await fetch(`${server.base}/api/docs/?page_size=1`);
-  if (first.status !== 200) throw new Error(`seeded server not ready: ${first.status}`);
+  const server = await startServer(accountOptions(base, { clock }));
+  try {
+    await seedDemoContent(server.app);
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
   return server;
 }
 

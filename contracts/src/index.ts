@@ -10,4 +10,5 @@ export * from './enums';
 export * from './captcha';
 export * from './site';
 export * from './ops';
+export * from './content';
 export * from './social';

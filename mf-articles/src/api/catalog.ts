@@ -1,24 +1,10 @@
 import { http } from 'shared-kernel';
-import type { DocItem, Page } from './documents';
-import type { ArticleItem, BlogItem, ExtCate } from './search';
+import type { ArticleItem, BlogItem, CategoryDetail, CategoryWithChildren, DocItem, ExtCate, Page } from 'contracts';
 import { PAGE_SIZE } from './search';
 
-export interface Category {
-  id: number;
-  name: string;
-  description: string;
-  parent: number | null;
-  sequence: number;
-  is_upload: boolean;
-  children?: Category[];
-}
-
-export interface CategoryDetail extends Category {
-  path: { id: number; name: string }[];
-  children: Category[];
-  docs_count: number;
-  blogs_count: number;
-}
+/** A category of the tree page: a root with its children (three levels at most). */
+export type Category = CategoryWithChildren;
+export type { CategoryDetail } from 'contracts';
 
 /** The category tree: roots with their children (three levels at most). */
 export async function categoryTree(signal?: AbortSignal): Promise<Category[]> {

@@ -1,85 +1,23 @@
+import type {
+  PreviewInfo as ContractPreviewInfo,
+  DocDetail,
+  DocItem,
+  LinkAnswer,
+  Page,
+  PayAnswer,
+  PreviewPage,
+  PreviewUrl,
+  QuotaAnswer,
+  ShareAnswer,
+} from 'contracts';
 import { http } from 'shared-kernel';
 
-/** A document as the API lists and shows it (api/src/content/serialize.ts DocItem). */
-export interface DocItem {
-  id: number;
-  title: string;
-  summary: string;
-  category: { id: number; name: string };
-  uploader: { uid: number; nickname: string };
-  file_type: string;
-  ext_cate: string;
-  size: number;
-  pages: number;
-  status: number;
-  status_text: string;
-  /** 1 for published/restored documents (the icon's coloured state), else 0. */
-  active: number;
-  score: number;
-  rating: number;
-  views: number;
-  downloads: number;
-  comment_count: number;
-  collect_count: number;
-  /** In fen. */
-  price: number;
-  is_free: boolean;
-  create_time: string;
-}
-
-export interface PreviewInfo {
-  type: 'pdf' | 'text' | 'markdown' | 'none';
-  pages: number;
-  preview_pages: number;
-  limited: boolean;
-  message?: string;
-}
-
-export interface DocDetail extends DocItem {
-  category_path: { id: number; name: string }[];
-  preview: PreviewInfo;
-  is_collected: boolean;
-  is_purchased: boolean;
-  is_owner: boolean;
-}
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous?: string | null;
-  results: T[];
-}
-
+export type { DocDetail, DocItem, Page, PayAnswer } from 'contracts';
+/** What the preview shows: a document's preview, and the note GET docs-preview-page/ adds to it. */
+export type PreviewInfo = ContractPreviewInfo & Partial<Pick<PreviewPage, 'message'>>;
 /** The free quota of the requester for one item (obj-left-free-down-num, appendix-left-free-down-num). */
-export interface Quota {
-  left: number;
-  total: number;
-  used: number;
-  reset_time: string;
-  is_free: boolean;
-  price: number;
-  need_pay: boolean;
-  downloaded_today: boolean;
-}
-
-/** What a download that needs payment answers (402). */
-export interface PayAnswer {
-  code: 'payment_required' | 'free_quota_exhausted' | string;
-  message: string;
-  price?: number;
-  is_free?: boolean;
-  left?: number;
-  total?: number;
-  reset_time?: string;
-  pay?: { route: string; query?: Record<string, string> };
-}
-
-export interface DownloadLink {
-  url: string;
-  expire_time: string;
-  kind: string;
-  left: number;
-}
+export type Quota = QuotaAnswer;
+export type DownloadLink = LinkAnswer;
 
 export type DownloadOutcome = { ok: true; link: DownloadLink } | { ok: false; pay: PayAnswer };
 
@@ -113,7 +51,7 @@ export function getDocsSetting(): Promise<DocsSetting> {
 }
 
 export const getPreviewUrl = (id: string | number, page: number) =>
-  http.get<{ url: string; type: string; page: number }>(`/docs-preview-url/${id}/${page}/`, { skipErrorToast: true }).then((r) => r.data);
+  http.get<PreviewUrl>(`/docs-preview-url/${id}/${page}/`, { skipErrorToast: true }).then((r) => r.data);
 
 /** The text behind a signed preview URL (TXT and Markdown pages), as the API serves it. */
 export const getPreviewText = (url: string) =>
@@ -148,4 +86,4 @@ export async function askDownload(path: string, params?: Record<string, string>)
 }
 
 export const getDocShareSign = (id: string | number) =>
-  http.get<{ sign: string; share_url: string }>(`/docs-share-sign/${id}/`).then((r) => r.data);
+  http.get<ShareAnswer>(`/docs-share-sign/${id}/`).then((r) => r.data);

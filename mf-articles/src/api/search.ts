@@ -1,30 +1,9 @@
 import { http } from 'shared-kernel';
-import type { DocItem, Page } from './documents';
+import type { ArticleItem, ArticlesQuery, DocItem, Page } from 'contracts';
 
-/** A blog as lists show it (api/src/content/serialize.ts BlogItem). */
-export interface BlogItem {
-  id: number;
-  title: string;
-  summary: string;
-  category: { id: number; name: string };
-  author: { uid: number; nickname: string };
-  status: number;
-  status_text: string;
-  views: number;
-  comment_count: number;
-  collect_count: number;
-  appendix_count: number;
-  create_time: string;
-  update_time: string;
-}
-
+export type { ArticleItem, BlogItem } from 'contracts';
 /** Search hits carry the title and summary as escaped text with the matches in <em> (render with Highlight). */
-export interface Highlights {
-  title_highlight?: string;
-  summary_highlight?: string;
-}
-
-export type ArticleItem = ({ type: 'docs' } & DocItem & Highlights) | ({ type: 'blogs' } & BlogItem & Highlights);
+export type Highlights = Pick<DocItem, 'title_highlight' | 'summary_highlight'>;
 
 export interface HotKeyword {
   keyword: string;
@@ -36,16 +15,10 @@ export interface Suggestion {
   type: 'keyword' | 'title';
 }
 
-/** The document categories a search can be narrowed to (the API's ext_cate values). */
-export const EXT_CATES = ['pdf', 'word', 'excel', 'ppt', 'compress', 'other'] as const;
-export type ExtCate = (typeof EXT_CATES)[number];
+export { EXT_CATES, type ExtCate } from 'contracts/enums';
 
-export interface SearchFilters {
-  keyword: string;
-  ext_cate?: ExtCate;
-  category?: number;
-  type?: 'docs' | 'blogs';
-}
+/** What the search page asks GET articles/ for. */
+export type SearchFilters = Pick<ArticlesQuery, 'ext_cate' | 'category' | 'type'> & { keyword: string };
 
 export const PAGE_SIZE = 20;
 

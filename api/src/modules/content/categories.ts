@@ -1,13 +1,7 @@
+import { allCategories, type CategoryRow } from './repositories/categories';
 import type { Db } from '../../core/db';
 
-export interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  description: string;
-  sequence: number;
-  is_upload: boolean;
-}
+export type { CategoryRow } from './repositories/categories';
 
 export interface CategoryNode extends CategoryRow {
   children: CategoryNode[];
@@ -34,9 +28,7 @@ export function categoryTree(db: Db): CategoryTree {
   let loading: Promise<NonNullable<typeof cached>> | undefined;
 
   const load = async () => {
-    const rows = await db.query<CategoryRow>(
-      'SELECT id, parent_id, name, description, sequence, is_upload FROM content_categories ORDER BY sequence, id',
-    );
+    const rows = await allCategories(db);
     const nodes = new Map<number, CategoryNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
     const roots: CategoryNode[] = [];
     for (const node of nodes.values()) {

@@ -1,3 +1,5 @@
+import { BLOG_STATUS, PUBLIC_DOC_STATUSES, type ExtCate } from 'contracts';
+
 /**
  * Rules of reading and downloading that the product decides (SPEC.md §9 leaves quotas and prices open).
  * GET /api/docs-setting/ publishes them to the client; api/README.md documents them.
@@ -30,15 +32,14 @@ export const QUOTA_DAY_OFFSET_MS = 8 * 3600 * 1000;
 
 export const COMMENT_MAX_CHARS = 500;
 export const REPORT_MAX_CHARS = 1000;
-export const SEARCH_MAX_CHARS = 50;
+export { SEARCH_MAX_CHARS } from 'contracts';
 /**
  * A search answers at most this many items (the most relevant ones), as search engines do (Elasticsearch counts
  * exactly up to 10,000): 50 pages of 20 is more than anyone scrolls, and counting stays bounded.
  */
 export const SEARCH_MAX_RESULTS = 1000;
 
-export const EXT_CATES = ['pdf', 'word', 'excel', 'ppt', 'other', 'compress'] as const;
-export type ExtCate = (typeof EXT_CATES)[number];
+export { BLOG_STATUS, DOC_STATUS, EXT_CATES, PUBLIC_DOC_STATUSES, type ExtCate } from 'contracts';
 
 export const EXT_CATE_LABELS: Record<ExtCate, string> = {
   pdf: 'PDF',
@@ -74,16 +75,6 @@ export function extCateOf(ext: string): ExtCate {
   }
 }
 
-/** Document statuses (documents.status). */
-export const DOC_STATUS = {
-  pending: 0,
-  published: 1,
-  rejected: 2,
-  conversionFailed: 3,
-  removed: 4,
-  restored: 5,
-} as const;
-
 export const DOC_STATUS_TEXT: Record<number, string> = {
   0: '待审核',
   1: '已发布',
@@ -93,11 +84,25 @@ export const DOC_STATUS_TEXT: Record<number, string> = {
   5: '已恢复',
 };
 
-/** Statuses anyone may see; the others only the uploader. */
-export const PUBLIC_DOC_STATUSES = [DOC_STATUS.published, DOC_STATUS.restored];
-export const PUBLIC_DOC_SQL = 'status IN (1, 5)';
+/** A document anyone may see (PUBLIC_DOC_STATUSES); the others only their uploader. */
+export function isPublicDoc(status: number): boolean {
+  return PUBLIC_DOC_STATUSES.includes(status);
+}
 
-export const BLOG_STATUS = { draft: 0, published: 1, rejected: 2, removed: 3 } as const;
+/** A blog anyone may see. */
+export function isPublicBlog(status: number): boolean {
+  return status === BLOG_STATUS.published;
+}
+
+/** The SQL of isPublicDoc over the documents table (`alias` when the query names it), e.g. `d.status IN (1, 5)`. */
+export function publicDocCondition(alias?: string): string {
+  return `${alias ? `${alias}.` : ''}status IN (${PUBLIC_DOC_STATUSES.join(', ')})`;
+}
+
+/** The SQL of isPublicBlog over the blogs table, e.g. `b.status = 1`. */
+export function publicBlogCondition(alias?: string): string {
+  return `${alias ? `${alias}.` : ''}status = ${BLOG_STATUS.published}`;
+}
 export const BLOG_STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '已发布', 2: '审核未通过', 3: '已下架' };
 
 /** Texts of the 1 to 5 star rating. */

@@ -7,19 +7,21 @@ import { categoryTree } from './categories';
 import { detailRows, userNameCache } from './load';
 import { appendixRoutes } from './routes/appendices';
 import { catalogRoutes } from './routes/catalog';
-import { fileRoutes } from './routes/files';
+import { searchRoutes } from './routes/search';
+import { downloadRecordRoutes } from './routes/download-records';
+import { downloadRoutes } from './routes/downloads';
+import { previewRoutes } from './routes/previews';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
-import { databaseSearch } from './search/engine';
+import { databaseSearch } from './repositories/search';
 import { loadSigner } from './signing';
 import { localDiskStorage } from '../../infra/storage/storage';
+import type { SeedResult } from './seed/seed';
 import { viewCounter } from './view-counter';
 
 export interface ContentOptions extends Record<string, unknown> {
   /** Data folder: files are kept in `<dataDir>/files`. Without it, a temporary folder removed at close. */
   dataDir?: string;
-  /** Seed the quick demo set when the database has no documents yet (what `npm start` does). */
-  seedWhenEmpty?: boolean;
   /** Secure cookies (HTTPS only). */
   secureCookies?: boolean;
 }
@@ -53,26 +55,19 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     rows,
     secureCookies: options.secureCookies ?? false,
   });
-  // The first start of an empty database seeds the demo site in the background: the server listens at once
-  // (health answers), and the content routes wait for the seed to finish.
-  const ready = options.seedWhenEmpty
-    ? // the seed's libraries (pdfkit, opencc, the poems) are loaded only when a seed runs
-      import('./seed/seed').then(({ seedIfEmpty }) => seedIfEmpty(app.db, app.content.storage, { size: 'quick', log: (m) => app.log.warn(m) })).then(
-        () => app.content.categories.invalidate(),
-        (err: unknown) => app.log.error({ err }, 'demo content not seeded'),
-      )
-    : Promise.resolve();
-  app.addHook('preClose', async () => {
-    await ready;
-  });
-  await app.register(async (routes) => {
-    routes.addHook('onRequest', async () => {
-      await ready;
-    });
-    await routes.register(catalogRoutes);
-    await routes.register(fileRoutes);
-    await routes.register(socialRoutes);
-    await routes.register(metaRoutes);
-    await routes.register(appendixRoutes);
-  });
+  for (const routes of [catalogRoutes, searchRoutes, downloadRoutes, previewRoutes, downloadRecordRoutes, socialRoutes, metaRoutes, appendixRoutes]) {
+    await app.register(routes);
+  }
 });
+
+/**
+ * Seeds the quick demo site into an empty database (what `npm start` does before it listens; tests call it
+ * too): answers what it made, or null when there were documents already. The seed's libraries (pdfkit, opencc,
+ * the poems) are loaded only when it runs.
+ */
+export async function seedDemoContent(app: FastifyInstance, log?: (message: string) => void): Promise<SeedResult | null> {
+  const { seedIfEmpty } = await import('./seed/seed');
+  const result = await seedIfEmpty(app.db, app.content.storage, { size: 'quick', log });
+  app.content.categories.invalidate();
+  return result;
+}

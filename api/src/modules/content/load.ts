@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../core/db';
 import { ApiError } from '../../core/http/errors';
-import { DETAIL_ROW_TTL_MS } from './constants';
+import { DETAIL_ROW_TTL_MS, isPublicBlog, isPublicDoc } from './constants';
 import { currentUser } from './context';
-import { BLOG_COLUMNS, BLOG_FROM, DOC_COLUMNS, DOC_FROM, isPublicDoc, type BlogRow, type DocRow } from './serialize';
+import { blogRowById, blogRowsByIds, publicBlogRef } from './repositories/blogs';
+import { docRowById, docRowsByIds, publicDocRef } from './repositories/documents';
+import { userNicknames } from './repositories/users';
+import type { BlogRow, DocRow } from './serialize';
 
 export function docNotFound(): ApiError {
   return new ApiError(404, 'not_found', '文档不存在或已被删除');
@@ -55,7 +58,7 @@ export function userNameCache(db: Queryable): UserNames {
         else missing.push(id);
       }
       if (missing.length) {
-        const rows = await db.query<{ id: number; nickname: string }>('SELECT id, nickname FROM users WHERE id = ANY($1::bigint[])', [missing]);
+        const rows = await userNicknames(db, missing);
         if (cache.size > NAME_MAX) cache.clear();
         for (const r of rows) {
           cache.set(r.id, { name: r.nickname, at: now });
@@ -69,14 +72,13 @@ export function userNameCache(db: Queryable): UserNames {
 
 export async function docsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, DocRow>> {
   if (!ids.length) return new Map();
-  // the rows of a search page (prepared: one plan for every page)
-  const rows = await app.db.preparedQuery<DocRow>('content_docs_by_ids', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ANY($1::bigint[])`, [ids]);
+  const rows = await docRowsByIds(app.db, ids);
   return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
 }
 
 export async function blogsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, BlogRow>> {
   if (!ids.length) return new Map();
-  const rows = await app.db.preparedQuery<BlogRow>('content_blogs_by_ids', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = ANY($1::bigint[])`, [ids]);
+  const rows = await blogRowsByIds(app.db, ids);
   return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
 }
 
@@ -134,8 +136,7 @@ export function detailRows(ttlMs?: number): DetailRows {
 export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
   const cached = app.content.rows.docs.get(id);
   if (cached) return cached;
-  // the detail page's one read: prepared once, so PGlite neither parses nor plans it per request
-  const [row] = await app.db.preparedQuery<DocRow>('content_doc_by_id', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = $1`, [id]);
+  const row = await docRowById(app.db, id);
   if (!row) throw docNotFound();
   await fillNames(app, [row]);
   if (isPublicDoc(row.status)) app.content.rows.docs.set(id, row);
@@ -145,10 +146,7 @@ export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, 
 
 /** A public document (comments, favourites and complaints are only for those). */
 export async function publicDoc(q: Queryable, id: number): Promise<{ id: number; uploader_id: number }> {
-  const [row] = await q.query<{ id: number; uploader_id: number }>(
-    'SELECT id, uploader_id FROM documents WHERE id = $1 AND status IN (1, 5)',
-    [id],
-  );
+  const row = await publicDocRef(q, id);
   if (!row) throw docNotFound();
   return row;
 }
@@ -156,37 +154,18 @@ export async function publicDoc(q: Queryable, id: number): Promise<{ id: number;
 export async function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
   const cached = app.content.rows.blogs.get(id);
   if (cached) return cached;
-  const [row] = await app.db.preparedQuery<BlogRow>('content_blog_by_id', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = $1`, [id]);
+  const row = await blogRowById(app.db, id);
   if (!row) throw blogNotFound();
   await fillNames(app, [row]);
-  if (row.status === 1) app.content.rows.blogs.set(id, row);
+  if (isPublicBlog(row.status)) app.content.rows.blogs.set(id, row);
   else if (currentUser(request)?.id !== row.author_id) throw blogNotFound();
   return row;
 }
 
 export async function publicBlog(q: Queryable, id: number): Promise<{ id: number; author_id: number }> {
-  const [row] = await q.query<{ id: number; author_id: number }>('SELECT id, author_id FROM blogs WHERE id = $1 AND status = 1', [
-    id,
-  ]);
+  const row = await publicBlogRef(q, id);
   if (!row) throw blogNotFound();
   return row;
 }
 
-/**
- * Counts of the big public lists, kept for a few seconds: an exact count(*) of 100,000 rows on every page of
- * an infinite-scrolling list costs more than the page itself, and a count a few seconds old is still right for
- * paging.
- */
-export function countCache(ttlMs: number) {
-  const entries = new Map<string, { at: number; value: Promise<number> }>();
-  return (key: string, compute: () => Promise<number>): Promise<number> => {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && now - hit.at < ttlMs) return hit.value;
-    if (entries.size > 1000) entries.clear();
-    const value = compute();
-    entries.set(key, { at: now, value });
-    value.catch(() => entries.delete(key));
-    return value;
-  };
-}
+export { countCache } from './repositories/lists';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { PreviewInfo } from 'contracts';
 import { PAID_PREVIEW_PAGES, TEXT_PAGE_CHARS } from './constants';
 import type { FileStorage } from '../../infra/storage/storage';
 
@@ -8,15 +8,7 @@ import type { FileStorage } from '../../infra/storage/storage';
  * images alternative was measured and dropped: see api/README.md). TXT and Markdown are read page by page as
  * text of about TEXT_PAGE_CHARS characters.
  */
-export const PreviewInfo = Type.Object({
-  type: Type.String({ enum: ['pdf', 'text', 'markdown', 'none'], description: '预览方式：pdf（pdf.js）、text、markdown、none（暂不支持预览）' }),
-  pages: Type.Integer({ description: '全文页数' }),
-  preview_pages: Type.Integer({ description: '可预览的页数' }),
-  limited: Type.Boolean({ description: '为 true 时只能预览前 preview_pages 页（付费文档）' }),
-});
-export type PreviewInfoT = Static<typeof PreviewInfo>;
-
-export function previewType(fileType: string): PreviewInfoT['type'] {
+export function previewType(fileType: string): PreviewInfo['type'] {
   if (fileType === 'pdf') return 'pdf';
   if (fileType === 'txt') return 'text';
   if (fileType === 'md') return 'markdown';
@@ -24,7 +16,7 @@ export function previewType(fileType: string): PreviewInfoT['type'] {
 }
 
 /** What the requester may read of a document; `unlocked` when they own or bought it. */
-export function previewInfo(doc: { file_type: string; pages: number; is_free: boolean }, unlocked: boolean): PreviewInfoT {
+export function previewInfo(doc: { file_type: string; pages: number; is_free: boolean }, unlocked: boolean): PreviewInfo {
   const type = previewType(doc.file_type);
   if (type === 'none') return { type, pages: doc.pages, preview_pages: 0, limited: false };
   const limited = !doc.is_free && !unlocked && doc.pages > PAID_PREVIEW_PAGES;

@@ -1,4 +1,5 @@
 import type { Db } from '../../core/db';
+import { addViews } from './repositories/views';
 
 /**
  * Views counted in memory and written in batches: a detail page must not wait for (or contend on) an UPDATE of
@@ -20,12 +21,6 @@ const FLUSH_MS = 5_000;
  */
 const FLUSH_CHUNK = 200;
 
-/** Counter table and key column of each counted table. */
-const COUNTERS = {
-  documents: { table: 'document_views', key: 'document_id' },
-  blogs: { table: 'blog_views', key: 'blog_id' },
-} as const;
-
 /**
  * `onWritten` hears which items' counts a flush wrote (a kept copy of their rows now shows too few views).
  */
@@ -42,18 +37,13 @@ export function viewCounter(
       if (!map.size) continue;
       const entries = [...map].sort(([a], [b]) => a - b);
       map.clear();
-      const { table: counter, key } = COUNTERS[table];
       // in chunks: PGlite runs its statements synchronously on this thread, so one UPDATE holds every other
       // request for its whole length; between chunks the event loop takes the requests that came meanwhile
       for (let at = 0; at < entries.length; at += FLUSH_CHUNK) {
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
         const chunk = entries.slice(at, at + FLUSH_CHUNK);
         try {
-          await db.query(
-            `UPDATE ${counter} c SET views = c.views + v.n
-               FROM unnest($1::bigint[], $2::bigint[]) AS v(id, n) WHERE c.${key} = v.id`,
-            [chunk.map(([id]) => id), chunk.map(([, n]) => n)],
-          );
+          await addViews(db, table, chunk);
           onWritten(table, chunk.map(([id]) => id));
         } catch (err) {
           onError(err);

@@ -1,8 +1,7 @@
-import type { Queryable } from '../../../core/db';
-import { SEARCH_MAX_RESULTS, type ExtCate } from '../constants';
-import { parseQuery, tsqueryText } from './query';
+import type { ItemType } from 'contracts';
+import type { ExtCate } from '../constants';
 
-export type ItemType = 'docs' | 'blogs';
+export type { ItemType } from 'contracts';
 
 export interface SearchRequest {
   text: string;
@@ -43,130 +42,9 @@ export interface PreparedSearch {
 }
 
 /**
- * Full-text search over documents and blogs. This one runs on the database's GIN-indexed tsvector columns;
+ * Full-text search over documents and blogs. repositories/search.ts runs it on the database's GIN-indexed tsvector columns;
  * a dedicated engine (Meilisearch, OpenSearch with an IK analyser) can implement the same interface.
  */
 export interface SearchEngine {
   prepare(request: SearchRequest): Promise<PreparedSearch>;
-}
-
-const ORDER_SQL: Record<SearchOrder, string> = {
-  relevance: 'rank DESC, create_time DESC, downloads DESC, id DESC',
-  create_time: 'create_time ASC, id ASC',
-  '-create_time': 'create_time DESC, id DESC',
-  downloads: 'downloads ASC, id ASC',
-  '-downloads': 'downloads DESC, id DESC',
-  views: 'views ASC, id ASC',
-  '-views': 'views DESC, id DESC',
-};
-
-interface Table {
-  type: ItemType;
-  sql: string;
-  alias: string;
-  publicSql: string;
-  downloads: string;
-  /** The join to the item's view counts (migration 0023), made only when the order is by views. */
-  viewsJoin: string;
-  views: string;
-}
-
-const TABLES: Record<ItemType, Table> = {
-  docs: {
-    type: 'docs', sql: 'documents', alias: 'd', publicSql: 'd.status IN (1, 5)', downloads: 'd.downloads',
-    viewsJoin: 'JOIN document_views dv ON dv.document_id = d.id', views: 'dv.views',
-  },
-  blogs: {
-    type: 'blogs', sql: 'blogs', alias: 'b', publicSql: 'b.status = 1', downloads: '0::bigint',
-    viewsJoin: 'JOIN blog_views bv ON bv.blog_id = b.id', views: 'bv.views',
-  },
-};
-
-/**
- * The database engine. The GIN index finds the public items holding every word (in the title, author, summary
- * or the opening of the text); when none does, any word. Relevance comes in two tiers: items whose title holds
- * the words (a second, small GIN index on the title), then the other matches; within a tier the newest first,
- * then the most downloaded. Each tier is read in that order and only as far as the page asked for, so a common
- * word with thousands of matches costs about as much as a rare one; the count stops at SEARCH_MAX_RESULTS.
- */
-export function databaseSearch(db: Queryable): SearchEngine {
-  const plan = (request: SearchRequest, tsquery: string) => {
-    const params: unknown[] = [tsquery];
-    const filters = { docs: [] as string[], blogs: [] as string[] };
-    if (request.categoryIds) {
-      params.push(request.categoryIds);
-      filters.docs.push(`d.category_id = ANY($${params.length}::bigint[])`);
-      filters.blogs.push(`b.category_id = ANY($${params.length}::bigint[])`);
-    }
-    if (request.extCate) {
-      params.push(request.extCate);
-      filters.docs.push(`d.ext_cate = $${params.length}`);
-    }
-    const tables: Table[] = [];
-    if (request.type !== 'blogs') tables.push(TABLES.docs);
-    if (request.type !== 'docs' && !request.extCate) tables.push(TABLES.blogs);
-    const where = (t: Table, extra: string) =>
-      [`${t.alias}.search_vector @@ $1::tsquery`, t.publicSql, ...filters[t.type], extra].filter(Boolean).join(' AND ');
-    const order = request.order ?? 'relevance';
-    const byViews = order === 'views' || order === '-views';
-
-    return {
-      async count(): Promise<number> {
-        if (!tables.length) return 0;
-        const parts = tables.map((t) => `SELECT 1 FROM ${t.sql} ${t.alias} WHERE ${where(t, '')}`);
-        const [{ n }] = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (${parts.join(' UNION ALL ')} LIMIT ${SEARCH_MAX_RESULTS}) hits`,
-          params,
-        );
-        return n;
-      },
-      async page(limit: number, offset: number): Promise<SearchHit[]> {
-        if (!tables.length || limit <= 0) return [];
-        // each branch needs no more rows than the page reaches
-        const reach = `$${params.length + 1}`;
-        const branch = (t: Table, rank: 0 | 1, extra: string, orderSql: string) =>
-          `(SELECT '${t.type}' AS type, ${t.alias}.id, ${rank} AS rank, ${t.alias}.create_time, ${t.downloads} AS downloads,
-                   ${byViews ? t.views : '0::bigint'} AS views FROM ${t.sql} ${t.alias} ${byViews ? t.viewsJoin : ''}
-             WHERE ${where(t, extra)} ORDER BY ${orderSql} LIMIT ${reach})`;
-        const parts = tables.flatMap((t) => {
-          const a = t.alias;
-          if (order === 'relevance') {
-            const newest = `${a}.create_time DESC, ${t.downloads} DESC, ${a}.id DESC`;
-            return [
-              branch(t, 1, `${a}.title_vector @@ $1::tsquery`, newest),
-              branch(t, 0, `NOT (${a}.title_vector @@ $1::tsquery)`, newest),
-            ];
-          }
-          const [field, dir] = order.startsWith('-') ? [order.slice(1), 'DESC'] : [order, 'ASC'];
-          const column = field === 'downloads' ? t.downloads : field === 'views' ? t.views : `${a}.${field}`;
-          return [branch(t, 0, '', `${column} ${dir}, ${a}.id ${dir}`)];
-        });
-        return db.query<SearchHit>(
-          `SELECT type, id, rank FROM (${parts.join(' UNION ALL ')}) hits
-            ORDER BY ${ORDER_SQL[order]} LIMIT $${params.length + 2} OFFSET $${params.length + 3}`,
-          [...params, offset + limit, limit, offset],
-        );
-      },
-    };
-  };
-
-  return {
-    async prepare(request) {
-      const { keyword, terms } = parseQuery(request.text);
-      const marks = [...new Set([...keyword.split(' ').filter(Boolean), ...terms])];
-      if (!terms.length) return { keyword, terms: marks, count: 0, hits: async () => [] };
-      let current = plan(request, tsqueryText(terms, 'all'));
-      let count = await current.count();
-      if (count === 0 && terms.length > 1) {
-        current = plan(request, tsqueryText(terms, 'any'));
-        count = await current.count();
-      }
-      return {
-        keyword,
-        terms: marks,
-        count,
-        hits: async (limit, offset) => (count && offset < count ? current.page(Math.min(limit, count - offset), offset) : []),
-      };
-    },
-  };
 }

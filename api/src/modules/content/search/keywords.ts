@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db';
+import { publicDocCondition } from '../constants';
 import { dayOf } from '../day';
 
 /**
@@ -59,7 +60,7 @@ export async function suggest(db: Db, prefix: string, limit: number): Promise<{ 
   if (out.length < limit) {
     const titles = await db.query<{ title: string }>(
       `SELECT title FROM (
-         SELECT title, downloads FROM documents WHERE title LIKE $1 AND status IN (1, 5)
+         SELECT title, downloads FROM documents WHERE title LIKE $1 AND ${publicDocCondition()}
           ORDER BY title LIMIT $2
        ) t ORDER BY downloads DESC, title`,
       [pattern, limit * 2],

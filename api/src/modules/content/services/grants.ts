@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../core/db';
-import { ApiError } from '../../core/http/errors';
+import type { Queryable } from '../../../core/db';
+import { ApiError } from '../../../core/http/errors';
 import {
   ADDRESS_DAILY_FREE_DOWNLOADS,
   DOWNLOAD_LINK_TTL_S,
   PAY_ROUTES,
   USER_DAILY_FREE_DOWNLOADS,
   VISITOR_DAILY_FREE_DOWNLOADS,
-} from './constants';
-import { clock, type Requester } from './context';
-import { startOfDay, startOfNextDay } from './day';
+} from '../constants';
+import { clock, type Requester } from '../context';
+import { startOfDay, startOfNextDay } from '../day';
+import {
+  countDownload,
+  downloadedSince,
+  insertDownload,
+  lockDownloader,
+  userFreeDownloads,
+  visitorFreeDownloads,
+  type DownloadColumn,
+  type Downloader,
+} from '../repositories/downloads';
 
 export interface FreeQuota {
   /** Free downloads per day for this requester. */
@@ -20,24 +30,29 @@ export interface FreeQuota {
   reset_time: Date;
 }
 
+/** The requester as download records count them. */
+export function downloader(who: Requester): Downloader {
+  return { userId: who.user?.id ?? null, visitorId: who.visitorId, ip: who.ip };
+}
+
+/** Whether the requester took this item today (again today costs nothing more). */
+export function downloadedToday(q: Queryable, who: Requester, kind: Downloadable['kind'], id: number, now: Date): Promise<boolean> {
+  return downloadedSince(q, downloader(who), columnOf(kind), id, startOfDay(now));
+}
+
+function columnOf(kind: Downloadable['kind']): DownloadColumn {
+  return kind === 'docs' ? 'docs_id' : 'appendix_id';
+}
+
 /** Today's free downloads of a user, or of a visitor (their cookie and, for all visitors, their address). */
 export async function freeQuota(q: Queryable, who: Requester, now: Date): Promise<FreeQuota> {
   const since = startOfDay(now);
   const reset = startOfNextDay(now);
   if (who.user) {
-    const [{ n }] = await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM download_records WHERE user_id = $1 AND counted AND create_time >= $2',
-      [who.user.id, since],
-    );
+    const n = await userFreeDownloads(q, who.user.id, since);
     return { total: USER_DAILY_FREE_DOWNLOADS, used: n, left: Math.max(0, USER_DAILY_FREE_DOWNLOADS - n), reset_time: reset };
   }
-  const [{ byVisitor, byAddress }] = await q.query<{ byVisitor: number; byAddress: number }>(
-    `SELECT (SELECT count(*) FROM download_records
-              WHERE visitor_id = $1 AND user_id IS NULL AND counted AND create_time >= $3)::int AS "byVisitor",
-            (SELECT count(*) FROM download_records
-              WHERE ip = $2 AND user_id IS NULL AND counted AND create_time >= $3)::int AS "byAddress"`,
-    [who.visitorId ?? '', who.ip, since],
-  );
+  const { byVisitor, byAddress } = await visitorFreeDownloads(q, who.visitorId ?? '', who.ip, since);
   const left = Math.max(0, Math.min(VISITOR_DAILY_FREE_DOWNLOADS - byVisitor, ADDRESS_DAILY_FREE_DOWNLOADS - byAddress));
   return { total: VISITOR_DAILY_FREE_DOWNLOADS, used: VISITOR_DAILY_FREE_DOWNLOADS - left, left, reset_time: reset };
 }
@@ -91,6 +106,19 @@ export interface Grant {
   quota: FreeQuota;
 }
 
+/** What a download of the item is for the requester; a paid item not bought, or no free download left, answers 402. */
+async function downloadKind(tx: Queryable, who: Requester, item: Downloadable, now: Date): Promise<{ kind: Grant['kind']; counted: boolean }> {
+  if (who.user && who.user.id === item.ownerId) return { kind: 'owner', counted: false };
+  if (item.price > 0) {
+    if (!item.purchased) throw paymentRequired(item, who);
+    return { kind: 'paid', counted: false };
+  }
+  if (await downloadedToday(tx, who, item.kind, item.id, now)) return { kind: 'repeat', counted: false };
+  const quota = await freeQuota(tx, who, now);
+  if (quota.left <= 0) throw quotaExhausted(item, who, quota);
+  return { kind: 'free', counted: true };
+}
+
 /**
  * Decides and records one download in a transaction that holds a per-person advisory lock, so two requests at
  * once cannot both take the last free download. Own uploads and bought items are free of quota; the same item
@@ -104,43 +132,12 @@ export async function grantDownload(
   shareUserId: number | null,
 ): Promise<Grant> {
   const now = clock(app);
-  const column = item.kind === 'docs' ? 'docs_id' : 'appendix_id';
-  const lockKey = who.user ? `u:${who.user.id}` : `ip:${who.ip}`;
+  const column = columnOf(item.kind);
   const result = await app.db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`download:${lockKey}`]);
-    let kind: Grant['kind'];
-    let counted = false;
-    if (who.user && who.user.id === item.ownerId) {
-      kind = 'owner';
-    } else if (item.price > 0) {
-      if (!item.purchased) throw paymentRequired(item, who);
-      kind = 'paid';
-    } else {
-      const [again] = await tx.query(
-        who.user
-          ? `SELECT 1 FROM download_records WHERE user_id = $1 AND ${column} = $2 AND create_time >= $3 LIMIT 1`
-          : `SELECT 1 FROM download_records WHERE visitor_id = $1 AND user_id IS NULL AND ${column} = $2 AND create_time >= $3 LIMIT 1`,
-        [who.user ? who.user.id : who.visitorId, item.id, startOfDay(now)],
-      );
-      if (again) {
-        kind = 'repeat';
-      } else {
-        const quota = await freeQuota(tx, who, now);
-        if (quota.left <= 0) throw quotaExhausted(item, who, quota);
-        kind = 'free';
-        counted = true;
-      }
-    }
-    const [{ id }] = await tx.query<{ id: number }>(
-      `INSERT INTO download_records (user_id, visitor_id, ip, ${column}, file_id, kind, counted, share_user_id, create_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [who.user?.id ?? null, who.user ? null : who.visitorId, who.ip, item.id, item.fileId, kind, counted, shareUserId, now],
-    );
-    if (kind !== 'repeat') {
-      await tx.query(`UPDATE ${item.kind === 'docs' ? 'documents' : 'blog_appendices'} SET downloads = downloads + 1 WHERE id = $1`, [
-        item.id,
-      ]);
-    }
+    await lockDownloader(tx, who.user ? `u:${who.user.id}` : `ip:${who.ip}`);
+    const { kind, counted } = await downloadKind(tx, who, item, now);
+    const id = await insertDownload(tx, downloader(who), { column, itemId: item.id, fileId: item.fileId, kind, counted, shareUserId, at: now });
+    if (kind !== 'repeat') await countDownload(tx, column, item.id);
     const quota = await freeQuota(tx, who, now);
     return { id, kind, quota };
   });

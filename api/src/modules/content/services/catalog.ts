@@ -1,0 +1,127 @@
+import type { ArticleItem, ArticlesQuery, BlogDetail, BlogItem, BlogsQuery, DocDetail, DocItem, DocsQuery, RecommendQuery } from 'contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../core/http/errors';
+import { clock, currentUser } from '../context';
+import { blogsByIds, docsByIds, fillNames, visibleBlog, visibleDoc } from '../load';
+import { previewInfo } from '../preview';
+import { publicArticleList, type ItemRef } from '../repositories/articles';
+import { blogAppendixList, blogContent, publicBlogList } from '../repositories/blogs';
+import { publicDocList, recommendedDocList } from '../repositories/documents';
+import { countCache, type ListQuery } from '../repositories/lists';
+import { docReaderState, hasCollectedBlog, recordBrowsing } from '../repositories/reader';
+import { blogItem, docItem, flagOn, type BlogRow, type DocRow } from '../serialize';
+
+/** The ids of a category and its descendants (what `?category=` means); 404 for a category that does not exist. */
+export async function categoryFilter(app: FastifyInstance, id: number | undefined): Promise<number[] | undefined> {
+  if (id === undefined) return undefined;
+  const ids = await app.content.categories.withDescendants(id);
+  if (!ids.length) throw new ApiError(404, 'not_found', '分类不存在');
+  return ids;
+}
+
+/** Rows of a list as its items: names filled from the caches, then serialized. */
+function items<R extends DocRow | BlogRow, T>(app: FastifyInstance, list: ListQuery<R>, item: (row: R) => T): ListQuery<T> {
+  return { count: list.count, fetch: async (limit, offset) => (await fillNames(app, await list.fetch(limit, offset))).map(item) };
+}
+
+/** Documents and blogs in the order of `refs` (each with `extra`, e.g. its search highlights), skipping any gone. */
+export async function articleItems(
+  app: FastifyInstance,
+  refs: ItemRef[],
+  extra: (row: { title: string; summary: string }) => object = () => ({}),
+): Promise<ArticleItem[]> {
+  const docs = await docsByIds(app, refs.filter((h) => h.type === 'docs').map((h) => h.id));
+  const blogs = await blogsByIds(app, refs.filter((h) => h.type === 'blogs').map((h) => h.id));
+  return refs.flatMap((h): ArticleItem[] => {
+    if (h.type === 'docs') {
+      const row = docs.get(h.id);
+      return row ? [{ type: 'docs' as const, ...docItem(row), ...extra(row) }] : [];
+    }
+    const row = blogs.get(h.id);
+    return row ? [{ type: 'blogs' as const, ...blogItem(row), ...extra(row) }] : [];
+  });
+}
+
+/** The lists of public items and their detail pages. */
+export function catalogService(app: FastifyInstance) {
+  const counts = countCache(5_000);
+  return {
+    async docs(q: DocsQuery): Promise<ListQuery<DocItem>> {
+      const filter = { categoryIds: await categoryFilter(app, q.category), extCate: q.ext_cate, isFree: flagOn(q.is_free), uploader: q.uploader };
+      return items(app, publicDocList(app.db, counts, filter, q.ordering), (r) => docItem(r));
+    },
+    async blogs(q: BlogsQuery): Promise<ListQuery<BlogItem>> {
+      const filter = { categoryIds: await categoryFilter(app, q.category), author: q.author };
+      return items(app, publicBlogList(app.db, counts, filter, q.ordering), (r) => blogItem(r));
+    },
+    async articles(q: ArticlesQuery): Promise<ListQuery<ArticleItem>> {
+      const filter = { categoryIds: await categoryFilter(app, q.category), extCate: q.ext_cate };
+      const refs = publicArticleList(app.db, counts, filter, q.type, q.ordering);
+      return { count: refs.count, fetch: async (limit, offset) => articleItems(app, await refs.fetch(limit, offset)) };
+    },
+    /** Documents near the one (or the blog) being read: same category and below; without either, the best rated. */
+    async recommended(request: FastifyRequest, q: RecommendQuery): Promise<ListQuery<DocItem>> {
+      let near: { categoryIds?: number[]; exceptId?: number } = {};
+      if (q.docs !== undefined) {
+        const doc = await visibleDoc(app, request, q.docs);
+        near = { exceptId: doc.id, categoryIds: await app.content.categories.withDescendants(doc.category_id) };
+      } else if (q.blogs !== undefined) {
+        const blog = await visibleBlog(app, request, q.blogs);
+        near = { categoryIds: await app.content.categories.withDescendants(blog.category_id) };
+      }
+      return items(app, recommendedDocList(app.db, counts, near), (r) => docItem(r));
+    },
+    docDetail: (request: FastifyRequest, id: number) => docDetail(app, request, id),
+    blogDetail: (request: FastifyRequest, id: number) => blogDetail(app, request, id),
+  };
+}
+export type CatalogService = ReturnType<typeof catalogService>;
+
+async function categoryPath(app: FastifyInstance, categoryId: number) {
+  return (await app.content.categories.path(categoryId)).map((c) => ({ id: c.id, name: c.name }));
+}
+
+/** A document's page: counts the view and, for a user, records it in their history. */
+async function docDetail(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocDetail> {
+  const row = await visibleDoc(app, request, id);
+  const user = currentUser(request);
+  let state = { collected: false, purchased: false };
+  if (user) {
+    state = await docReaderState(app.db, user.id, row.id);
+    await recordBrowsing(app.db, user.id, 'docs', row.id, clock(app));
+  }
+  app.content.views.add('documents', row.id);
+  const path = await categoryPath(app, row.category_id);
+  const isOwner = user?.id === row.uploader_id;
+  return {
+    ...docItem(row, app.content.views.pending('documents', row.id)),
+    category_path: path,
+    preview: previewInfo(row, isOwner || state.purchased),
+    is_collected: state.collected,
+    is_purchased: state.purchased,
+    is_owner: isOwner,
+  };
+}
+
+/** A blog's page with its text and appendices: counts the view and, for a user, records it in their history. */
+async function blogDetail(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogDetail> {
+  const row = await visibleBlog(app, request, id);
+  const user = currentUser(request);
+  const content = await blogContent(app.db, row.id);
+  const appendices = await blogAppendixList(app.db, row.id);
+  let isCollected = false;
+  if (user) {
+    isCollected = await hasCollectedBlog(app.db, user.id, row.id);
+    await recordBrowsing(app.db, user.id, 'blogs', row.id, clock(app));
+  }
+  app.content.views.add('blogs', row.id);
+  const path = await categoryPath(app, row.category_id);
+  return {
+    ...blogItem(row, app.content.views.pending('blogs', row.id)),
+    content,
+    category_path: path,
+    appendices,
+    is_collected: isCollected,
+    is_owner: user?.id === row.author_id,
+  };
+}

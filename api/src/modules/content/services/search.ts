@@ -1,0 +1,94 @@
+import type { ArticleItem, ArticlesQuery, BlogItem, BlogsQuery, DocItem, DocsQuery, Page } from 'contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { invalid } from '../../../core/http/errors';
+import { paginate } from '../../../core/http/pagination';
+import { clock, searcherKey } from '../context';
+import { blogsByIds, docsByIds } from '../load';
+import type { PreparedSearch, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
+import { highlight } from '../search/highlight';
+import { recordSearch } from '../search/keywords';
+import { blogItem, docItem } from '../serialize';
+import { articleItems, categoryFilter } from './catalog';
+
+/** Orderings a search of documents can take: relevance by default, or one date/number field. */
+const DOC_SEARCH_ORDERS: readonly SearchOrder[] = ['relevance', '-create_time', 'create_time', '-downloads', 'downloads', '-views', 'views'];
+/** Blogs and mixed results have no download count. */
+const ITEM_SEARCH_ORDERS: readonly SearchOrder[] = ['relevance', '-create_time', 'create_time', '-views', 'views'];
+
+/** A keyword that starts a search (blank means the plain list). */
+export function isSearch(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== '';
+}
+
+function searchOrder(raw: string | undefined, allowed: readonly SearchOrder[]): SearchOrder {
+  if (raw === undefined || raw.trim() === '') return 'relevance';
+  const value = raw.trim() as SearchOrder;
+  if (!allowed.includes(value)) {
+    throw invalid({ ordering: [`搜索结果只能按以下方式排序：${allowed.join('、')}。`] }, '排序参数有误');
+  }
+  return value;
+}
+
+/** Highlighted title and summary of a search hit. */
+function marks(terms: string[]) {
+  return (row: { title: string; summary: string }) =>
+    terms.length ? { title_highlight: highlight(row.title, terms), summary_highlight: highlight(row.summary, terms) } : {};
+}
+
+function isFirstPage(request: FastifyRequest): boolean {
+  const page = (request.query as { page?: string }).page;
+  return page === undefined || page === '' || page === '1';
+}
+
+/** A search that found something counts its keyword for the hot keywords, on its first page only. */
+async function countSearch(app: FastifyInstance, request: FastifyRequest, keyword: string, count: number): Promise<void> {
+  if (count === 0 || !isFirstPage(request)) return;
+  try {
+    await recordSearch(app.db, keyword, searcherKey(request), clock(app));
+  } catch (err) {
+    request.log.warn({ err }, 'search keyword not counted');
+  }
+}
+
+/** Items of the hits (in the hits' order), highlighted; a hit whose row is gone meanwhile is left out. */
+function hitItems<R extends { title: string; summary: string }, T>(hits: SearchHit[], rows: Map<number, R>, item: (row: R) => T, terms: string[]) {
+  return hits.flatMap((h) => {
+    const row = rows.get(h.id);
+    return row ? [{ ...item(row), ...marks(terms)(row) }] : [];
+  });
+}
+
+/** Searches from the lists' `?search=` (documents, blogs) and the site search (`GET articles/?keyword=`). */
+export function searchService(app: FastifyInstance) {
+  const run = async <T>(
+    request: FastifyRequest,
+    search: SearchRequest & { category?: number; ordering?: string },
+    allowed: readonly SearchOrder[],
+    load: (hits: SearchHit[], prepared: PreparedSearch) => Promise<T[]>,
+  ): Promise<Page<T>> => {
+    const categoryIds = await categoryFilter(app, search.category);
+    const order = searchOrder(search.ordering, allowed);
+    const prepared = await app.content.search.prepare({ text: search.text, type: search.type, extCate: search.extCate, categoryIds, order });
+    const page = await paginate(request, {
+      count: async () => prepared.count,
+      fetch: async (limit, offset) => load(await prepared.hits(limit, offset), prepared),
+    });
+    await countSearch(app, request, prepared.keyword, page.count);
+    return page;
+  };
+  return {
+    docs: (request: FastifyRequest, q: DocsQuery & { search: string }): Promise<Page<DocItem>> =>
+      run(request, { text: q.search, type: 'docs', extCate: q.ext_cate, category: q.category, ordering: q.ordering }, DOC_SEARCH_ORDERS, async (hits, s) => {
+        return hitItems(hits, await docsByIds(app, hits.map((h) => h.id)), (r) => docItem(r), s.terms);
+      }),
+    blogs: (request: FastifyRequest, q: BlogsQuery & { search: string }): Promise<Page<BlogItem>> =>
+      run(request, { text: q.search, type: 'blogs', category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, async (hits, s) => {
+        return hitItems(hits, await blogsByIds(app, hits.map((h) => h.id)), (r) => blogItem(r), s.terms);
+      }),
+    articles: (request: FastifyRequest, q: ArticlesQuery & { keyword: string }): Promise<Page<ArticleItem>> =>
+      run(request, { text: q.keyword, type: q.type, extCate: q.ext_cate, category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, (hits, s) =>
+        articleItems(app, hits, marks(s.terms)),
+      ),
+  };
+}
+export type SearchService = ReturnType<typeof searchService>;
