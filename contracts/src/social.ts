@@ -179,39 +179,7 @@ export type AppendixQuery = Static<typeof AppendixQuery>;
 export const PageOnlyQuery = Type.Object({ ...PageQuery });
 export type PageOnlyQuery = Static<typeof PageOnlyQuery>;
 
-const categoryFields = {
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  parent: Type.Union([Type.Integer(), Type.Null()]),
-  sequence: Type.Integer(),
-  is_upload: Type.Boolean(),
-};
-export const CategoryLeaf = Type.Object(categoryFields);
-export type CategoryLeaf = Static<typeof CategoryLeaf>;
-/** A category with its children down to three levels (the tree is at most that deep). */
-export const CategoryTreeItem = Type.Object({
-  ...categoryFields,
-  children: Type.Array(
-    Type.Object({ ...categoryFields, children: Type.Array(Type.Object({ ...categoryFields, children: Type.Array(CategoryLeaf) })) }),
-  ),
-});
-export type CategoryTreeItem = Static<typeof CategoryTreeItem>;
-export const CategoryDetail = Type.Object({
-  ...categoryFields,
-  path: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), { description: '从根分类到本分类' }),
-  children: Type.Array(CategoryLeaf),
-  docs_count: Type.Integer({ description: '本分类及子分类的公开文档数' }),
-  blogs_count: Type.Integer(),
-});
-export type CategoryDetail = Static<typeof CategoryDetail>;
-export const UploadCategory = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  full_name: Type.String({ description: '如“诗词 / 唐诗”' }),
-  parent: Type.Union([Type.Integer(), Type.Null()]),
-});
-export type UploadCategory = Static<typeof UploadCategory>;
+// categories: contracts/src/content.ts
 
 export const HotKeyword = Type.Object({ keyword: Type.String(), count: Type.Integer() });
 export type HotKeyword = Static<typeof HotKeyword>;

@@ -1,4 +1,4 @@
-import { COMMENT_MAX_CHARS, REPORT_MAX_CHARS, type CategoryDetail, type CategoryLeaf, type UploadCategory } from 'contracts';
+import { COMMENT_MAX_CHARS, REPORT_MAX_CHARS, type CategoryDetail, type Category, type UploadCategory } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import type { CategoryNode } from '../categories';
@@ -18,10 +18,11 @@ import {
   VISITOR_DAILY_FREE_DOWNLOADS,
 } from '../constants';
 import { countCache } from '../load';
-import { publicDocsIn, publishedBlogsIn } from '../repositories/category-counts';
+import { countPublicBlogsIn } from '../repositories/blogs';
+import { countPublicDocsIn } from '../repositories/documents';
 
 /** A category with its children down to three levels below `depth` (the tree is at most that deep). */
-export type CategoryOut = CategoryLeaf & { children?: CategoryOut[] };
+export type CategoryOut = Category & { children?: CategoryOut[] };
 
 export function categoryOut(node: CategoryNode, depth: number): CategoryOut {
   const base = {
@@ -46,8 +47,8 @@ export function categoryDetails(app: FastifyInstance): (id: number) => Promise<C
     if (!node) throw new ApiError(404, 'not_found', '分类不存在');
     const ids = await app.content.categories.withDescendants(node.id);
     const [docs, blogs] = await Promise.all([
-      counts(`cat-docs|${node.id}`, () => publicDocsIn(app.db, ids)),
-      counts(`cat-blogs|${node.id}`, () => publishedBlogsIn(app.db, ids)),
+      counts(`cat-docs|${node.id}`, () => countPublicDocsIn(app.db, ids)),
+      counts(`cat-blogs|${node.id}`, () => countPublicBlogsIn(app.db, ids)),
     ]);
     const path = await app.content.categories.path(node.id);
     return {
