@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -46,6 +47,72 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+/**
+ * Headers on every answer of these servers (the API sets the same on its own answers, which the proxy passes on).
+ * X-Frame-Options DENY is for browsers without CSP frame-ancestors; no page of the site is ever framed: the app's
+ * web view and the mini-program's web-view open pages at the top level.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/** The CSP of an answer that is never a page (the deployment manifest, JSON and text errors), as the API's. */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Script origins of third parties the shell loads: Baidu Tongji's hm.js (analytics) and WeChat's JS-SDK (mini-program). */
+const THIRD_PARTY_SCRIPTS = ['https://hm.baidu.com', 'https://res.wx.qq.com'];
+
+/** The 'sha256-…' sources of a page's inline scripts (those without src), so the page needs no 'unsafe-inline'. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${match[1]}`) || match[2] === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The http(s) origins of the remotes a deployment manifest names (its manifests' origins). */
+export function remoteOrigins(deployment: unknown): string[] {
+  const remotes = (deployment as { remotes?: Record<string, { manifest?: unknown }> } | null)?.remotes ?? {};
+  const origins = new Set<string>();
+  for (const entry of Object.values(remotes)) {
+    if (typeof entry?.manifest !== 'string' || !/^https?:\/\//.test(entry.manifest)) continue;
+    try {
+      origins.add(new URL(entry.manifest).origin);
+    } catch {
+      /* not a URL: the shell's client cannot load it either */
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only from the site, the remotes' origins, the two third parties
+ * and the page's own inline scripts by hash; styles also inline (remotes and the kernel inject <style> elements,
+ * React sets style attributes); images from the site, data:, blob: and https (avatars, covers); workers from blob:
+ * (pdf.js starts a cross-origin worker through a same-origin blob module); never framed.
+ */
+export function pageCsp(scriptHashes: string[], remotes: string[]): string {
+  const list = (...sources: string[]) => [...new Set(sources)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", ...scriptHashes, ...remotes, ...THIRD_PARTY_SCRIPTS)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", ...remotes)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', 'https:', ...remotes)}`,
+    `font-src ${list("'self'", 'data:', ...remotes)}`,
+    `connect-src ${list("'self'", ...remotes, 'https://hm.baidu.com')}`,
+    `worker-src ${list("'self'", 'blob:', ...remotes)}`,
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** A route of route-owners.json, which the shell's build writes from the kernel's route table. */
 interface RouteOwner {
@@ -125,7 +192,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 function send(res: http.ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Security-Policy': NON_PAGE_CSP, 'Content-Type': type, 'Cache-Control': 'no-store' });
   res.end(body);
 }
 
@@ -215,6 +282,27 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return (manifests.get(url)?.value ?? null) as T | null;
   }
 
+  /** The deployment manifest, parsed; null without one or when it cannot be read. */
+  async function readDeployment(): Promise<unknown> {
+    if (!options.deploymentFile) return null;
+    try {
+      return JSON.parse(await fs.readFile(options.deploymentFile, 'utf8')) as unknown;
+    } catch {
+      return null;
+    }
+  }
+
+  const htmlHashes = new Map<string, { version: string; hashes: string[] }>();
+  /** The CSP of an HTML file: its inline scripts' hashes (kept while the file is unchanged) and the deployed remotes. */
+  async function pageCspFor(file: string, version: string): Promise<string> {
+    let known = htmlHashes.get(file);
+    if (known?.version !== version) {
+      known = { version, hashes: inlineScriptHashes(await fs.readFile(file, 'utf8')) };
+      htmlHashes.set(file, known);
+    }
+    return pageCsp(known.hashes, remoteOrigins(await readDeployment()));
+  }
+
   /** The Link header of a page: preloads for the remote that renders it (public routes only). */
   async function pageHints(pathname: string): Promise<string | null> {
     if (!hintsOn || !options.deploymentFile) return null;
@@ -223,8 +311,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       const owner = owners.find((o) => matchesPattern(o.path, pathname));
       // a login-required page sends a visitor to the login page: its remote would be fetched for nothing
       if (!owner || owner.needLog) return null;
-      const deployment = JSON.parse(await fs.readFile(options.deploymentFile, 'utf8')) as { remotes?: Record<string, { manifest?: string }> };
-      const manifestUrl = deployment.remotes?.[owner.remote]?.manifest;
+      const deployment = (await readDeployment()) as { remotes?: Record<string, { manifest?: string }> } | null;
+      const manifestUrl = deployment?.remotes?.[owner.remote]?.manifest;
       if (typeof manifestUrl !== 'string' || !/^https?:\/\//.test(manifestUrl)) return null;
       const links = [preloadLink(manifestUrl, 'fetch')];
       const manifest = await manifestFor(manifestUrl);
@@ -251,12 +339,16 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     const ext = path.extname(file);
     const headers: Record<string, string> = {
       ...extraHeaders,
+      ...SECURITY_HEADERS,
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept-Encoding',
     };
     if (options.cors) headers['Access-Control-Allow-Origin'] = '*';
+    // scripts carry no policy: one that starts a worker would hand it to the worker
+    if (ext === '.html') headers['Content-Security-Policy'] = await pageCspFor(file, `${stat.size}-${stat.mtimeMs}`);
+    else if (ext !== '.js' && ext !== '.mjs') headers['Content-Security-Policy'] = NON_PAGE_CSP;
     const accepts = String(req.headers['accept-encoding'] ?? '');
     let body = file;
     let size = stat.size;
@@ -289,14 +381,19 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (api && url.pathname.startsWith('/api/')) return proxyApi(api, req, res);
       if (options.cors && req.method === 'OPTIONS') {
-        res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
+        res.writeHead(204, { ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
         return res.end();
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '不支持的请求方法');
       if (options.deploymentFile && url.pathname === '/deployment.json') {
         try {
           const text = await fs.readFile(options.deploymentFile, 'utf8');
-          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+          res.writeHead(200, {
+            ...SECURITY_HEADERS,
+            'Content-Security-Policy': NON_PAGE_CSP,
+            'Content-Type': 'application/json; charset=utf-8',
+            'Cache-Control': 'no-cache',
+          });
           return res.end(text);
         } catch {
           return send(res, 503, '部署清单不可用');
