@@ -205,35 +205,88 @@ async function fileStat(file: string) {
   }
 }
 
+/**
+ * Request headers the proxy never passes on from the client: the shell is the site's edge, so what a client says
+ * about forwarding (its own X-Forwarded-For, Forwarded, X-Real-IP, X-Forwarded-Host/Proto) is forged. The API
+ * trusts its loopback proxy's X-Forwarded-For for the client's address (rate limits, the QR socket's cap per
+ * address): the shell sets it to the address the connection came from, for requests and upgrades alike.
+ */
+function isForwardingHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === 'forwarded' || lower === 'x-real-ip' || lower.startsWith('x-forwarded-');
+}
+
+/** The client's headers as the API gets them: forwarding headers dropped, X-Forwarded-For the peer's address. */
+function forwardedHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) if (!isForwardingHeader(name)) headers[name] = value;
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  return headers;
+}
+
+/** The shell's own answer on an /api/ path: JSON with a Chinese message and a machine code, as the API's errors. */
+function sendApiError(res: http.ServerResponse, status: number, message: string, code: string): void {
+  send(res, status, JSON.stringify({ message, code }), 'application/json; charset=utf-8');
+}
+
+/**
+ * Bodies up to this size are read whole before the API is asked, then written in one go. The API answers a body
+ * over its limit (413; 1 MiB for JSON) before reading it and closes the connection: a proxy that is still writing
+ * the body then fails on its next write, and Node reports that write error (502) before the answer it has already
+ * received. Larger bodies (uploads) are streamed: the API's early answer is passed on when it is heard before the
+ * next write, else the client gets the shell's 502.
+ */
+const BUFFERED_BODY_MAX = 2 * 1024 * 1024;
+
 function proxyApi(target: URL, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const upstream = http.request(
-    {
-      host: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: {
-        ...req.headers,
-        host: req.headers.host ?? target.host,
-        'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+  const forward = (body: Buffer | null) => {
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...forwardedHeaders(req), host: req.headers.host ?? target.host },
       },
-    },
-    (upRes) => {
-      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-      upRes.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (!res.headersSent) send(res, 502, JSON.stringify({ message: '服务暂时不可用，请稍后重试', code: 'bad_gateway' }), 'application/json; charset=utf-8');
-    else res.destroy();
+      (upRes) => {
+        if (!body) {
+          // answered while the body was still coming: the rest is read and dropped, not sent
+          req.unpipe(upstream);
+          req.resume();
+        }
+        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+        upRes.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!body) {
+        req.unpipe(upstream);
+        req.resume();
+      }
+      if (!res.headersSent) sendApiError(res, 502, '服务暂时不可用，请稍后重试', 'bad_gateway');
+      else if (!res.writableEnded) res.destroy();
+    });
+    if (body) upstream.end(body);
+    else req.pipe(upstream);
+  };
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (req.headers['transfer-encoding'] !== undefined || !(length <= BUFFERED_BODY_MAX)) return forward(null);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    chunks.push(chunk);
   });
-  req.pipe(upstream);
+  req.on('end', () => forward(size ? Buffer.concat(chunks, size) : Buffer.alloc(0)));
 }
 
 function proxyUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
   const upstream = net.connect(Number(target.port), target.hostname, () => {
     const lines = [`${req.method} ${req.url} HTTP/1.1`];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      if (!isForwardingHeader(req.rawHeaders[i])) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    }
+    lines.push(`X-Forwarded-For: ${req.socket.remoteAddress ?? ''}`);
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length) upstream.write(head);
     upstream.pipe(socket);
@@ -241,6 +294,55 @@ function proxyUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socket
   });
   upstream.on('error', () => socket.destroy());
   socket.on('error', () => upstream.destroy());
+}
+
+/**
+ * The largest request head the shell takes (request line and headers). Above the API's (Node's default, 16 KiB), so
+ * a long URL reaches the API and its own answer (431 in its JSON format) is passed on; only a head the API would
+ * refuse anyway gets the shell's 431.
+ */
+export const MAX_HEADER_SIZE = 64 * 1024;
+
+/** The request line's path, from the bytes Node's parser refused (when they hold the start of a request). */
+function refusedPath(rawPacket: unknown): string | null {
+  if (!Buffer.isBuffer(rawPacket)) return null;
+  return /^[A-Z]+ (\S+)/.exec(rawPacket.toString('latin1', 0, 256))?.[1] ?? null;
+}
+
+/**
+ * Requests Node's parser refuses before the server sees them (a head over MAX_HEADER_SIZE, broken framing, a head
+ * that takes too long): answered with the shell's headers and a Chinese message, JSON with a code unless the path is
+ * known to be a page's (an API client reads JSON; a refused head may not show its path), then the connection closes.
+ */
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: net.Socket): void {
+  // (as Node's own handler: a response already under way on this connection is not followed by another)
+  const current = (socket as net.Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, message, code] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, '请求头过大', 'headers_too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, '请求超时，请重试', 'request_timeout']
+        : [400, '请求格式有误', 'bad_request'];
+  const requestPath = refusedPath(error.rawPacket);
+  const json = requestPath === null || /^\/api(\/|\?|$)/.test(requestPath);
+  const body = json ? JSON.stringify({ message, code }) : message;
+  const headers = {
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': NON_PAGE_CSP,
+    'Content-Type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  // the rest of what the client sends is read and dropped for a moment, so closing does not reset the answer away
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  socket.on('data', () => {});
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
 
 export function createStaticServer(options: StaticServerOptions): http.Server {
@@ -376,7 +478,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return true;
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (api && url.pathname.startsWith('/api/')) return proxyApi(api, req, res);
@@ -419,6 +521,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       else res.destroy();
     });
   });
+  server.on('clientError', answerClientError);
   if (api) server.on('upgrade', (req, socket, head) => proxyUpgrade(api, req, socket as net.Socket, head));
   return server;
 }
