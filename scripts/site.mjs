@@ -13,10 +13,11 @@ function loadServerModule() {
   return require(path.join(ROOT, 'shell', 'dist-server', 'static-server.cjs'));
 }
 
-async function waitForHealth(url, child, timeoutMs = 60_000) {
+async function waitForHealth(url, currentChild, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API 进程已退出（退出码 ${child.exitCode}）`);
+    const child = currentChild();
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`API 进程已退出（${child.exitCode ?? child.signalCode}）`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -28,12 +29,90 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
   throw new Error(`API 在 ${timeoutMs / 1000} 秒内没有就绪: ${url}`);
 }
 
+/**
+ * The Node flags the API runs with (heap sizes: the memory budget). They live in one place, the API's own start
+ * script (`npm start -w api`: `node <flags> dist/main.js` in api/package.json); the site's start reads them there.
+ */
+export function apiNodeFlags() {
+  const script = String(require(path.join(ROOT, 'api', 'package.json')).scripts?.start ?? '');
+  const match = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/main\.js$/.exec(script.trim());
+  if (!match) throw new Error(`api/package.json 的 start 脚本不是 "node <参数> dist/main.js": ${script}`);
+  return match[1].trim().split(/\s+/).filter(Boolean);
+}
+
 export function startApi({ port, dataDir, env = {}, quiet = false }) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...apiNodeFlags(), path.join(ROOT, 'api', 'dist', 'main.js')], {
     env: { ...process.env, API_PORT: String(port), API_HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "loopback", ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   return child;
+}
+
+/** Waits between restarts of a process that keeps crashing: the n-th restart in a row waits the n-th (then the last). */
+export const RESTART_BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+/**
+ * Keeps a child process running: when it exits without being asked to, it is started again after a back-off that
+ * grows while it keeps crashing (reset once it has stayed up `stableMs`), and each restart is logged.
+ * @param {object} o
+ * @param {() => import('node:child_process').ChildProcess} o.start
+ * @param {string} o.name                 used in the log lines
+ * @param {(line: string) => void} [o.log]
+ * @param {number[]} [o.backoffMs]
+ * @param {number} [o.stableMs]
+ */
+export function superviseProcess({ start, name, log = (line) => console.error(line), backoffMs = RESTART_BACKOFF_MS, stableMs = 60_000 }) {
+  let child;
+  let startedAt = 0;
+  let crashes = 0;
+  let timer = null;
+  let stopped = false;
+  const launch = () => {
+    timer = null;
+    child = start();
+    startedAt = Date.now();
+    const self = child;
+    self.once('exit', (code, signal) => {
+      if (stopped || self !== child || self.intentional) return;
+      crashes = Date.now() - startedAt >= stableMs ? 1 : crashes + 1;
+      const wait = backoffMs[Math.min(crashes, backoffMs.length) - 1];
+      log(`${name} 进程意外退出（${code ?? signal}），${wait / 1000} 秒后重启（连续第 ${crashes} 次）。`);
+      timer = setTimeout(() => {
+        launch();
+        log(`${name} 已重启（pid ${child.pid}）。`);
+      }, wait);
+    });
+  };
+  /** Ends the current child (if running) and waits for its exit. */
+  const end = async () => {
+    clearTimeout(timer);
+    timer = null;
+    const current = child;
+    if (current.exitCode === null && current.signalCode === null) {
+      current.intentional = true;
+      const exited = new Promise((r) => current.once('exit', r));
+      current.kill('SIGTERM');
+      await exited;
+    }
+  };
+  launch();
+  return {
+    get child() {
+      return child;
+    },
+    /** Stops the child and starts it again now (a rebuild), without counting a crash. */
+    async restart() {
+      await end();
+      crashes = 0;
+      launch();
+      return child;
+    },
+    /** Stops the child for good. */
+    async stop() {
+      stopped = true;
+      await end();
+    },
+  };
 }
 
 export function writeDeployment(file, remotes) {
@@ -49,33 +128,29 @@ export function writeDeployment(file, remotes) {
  * @param {string} [o.hostname]     host name used in the remote URLs the browser fetches
  * @param {boolean} [o.quiet]       hide the API's output
  * @param {Record<string,string>} [o.apiEnv] extra environment for the API process
+ * @param {(line: string) => void} [o.log] where the API's restarts are reported (stderr)
+ *
+ * The API runs supervised: when it dies it is started again (with a back-off, logged) while the static servers
+ * keep serving; the shell answers /api/ with its 502 JSON meanwhile.
  */
-export async function startSite({ port, apiPort, remotePortBase, dataDir, hostname = 'localhost', quiet = false, apiEnv = {} }) {
+export async function startSite({ port, apiPort, remotePortBase, dataDir, hostname = 'localhost', quiet = false, apiEnv = {}, log }) {
   mkdirSync(dataDir, { recursive: true });
   const { createStaticServer, listen } = loadServerModule();
   const servers = [];
   const healthUrl = `http://127.0.0.1:${apiPort}/api/health/`;
-  let api = startApi({ port: apiPort, dataDir, env: apiEnv, quiet });
-  const stopApi = async () => {
-    if (api.exitCode === null && api.signalCode === null) {
-      const exited = new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
-    }
-  };
+  const api = superviseProcess({ name: 'API', start: () => startApi({ port: apiPort, dataDir, env: apiEnv, quiet }), log });
   const stop = async () => {
     await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r()))));
-    await stopApi();
+    await api.stop();
   };
   /** Stops the API and starts it again (watch mode, after its sources were rebuilt). */
   const restartApi = async () => {
-    await stopApi();
-    api = startApi({ port: apiPort, dataDir, env: apiEnv, quiet });
-    await waitForHealth(healthUrl, api);
-    return api;
+    await api.restart();
+    await waitForHealth(healthUrl, () => api.child);
+    return api.child;
   };
   try {
-    await waitForHealth(healthUrl, api);
+    await waitForHealth(healthUrl, () => api.child);
     const deployment = {};
     for (const [i, remote] of REMOTES.entries()) {
       const server = createStaticServer({ root: path.join(ROOT, remote, 'dist'), cors: true });
@@ -99,8 +174,9 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
       apiUrl: `http://127.0.0.1:${apiPort}`,
       deployment,
       deploymentFile,
+      /** The API's current process (a new one after a restart). */
       get api() {
-        return api;
+        return api.child;
       },
       restartApi,
       stop,

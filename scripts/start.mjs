@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds whatever is missing or older than its sources, starts the API on the embedded database,
 // one origin per remote and the shell at http://localhost:8080, and prints the URLs. Ctrl-C stops everything.
+// The API runs with the Node flags of its own start script (api/package.json) and is restarted when it dies, with a
+// back-off, while the site keeps serving (scripts/site.mjs).
 // `npm run dev` (--watch): the same, and rebuilds an app (or restarts the API) when its sources change.
 //
 // Ports: PORT (8080), API_PORT (8090), REMOTE_PORT_BASE (8081..8085). Data: DATA_DIR (.data/).
@@ -10,7 +12,6 @@ import { buildApi, buildShellServer, buildWebApp, ROOT, WEB_APPS } from './build
 import { startSite } from './site.mjs';
 
 const watchMode = process.argv.includes('--watch');
-let watchApiExit = () => {};
 const port = Number(process.env.PORT ?? 8080);
 const apiPort = Number(process.env.API_PORT ?? 8090);
 const remotePortBase = Number(process.env.REMOTE_PORT_BASE ?? 8081);
@@ -51,7 +52,7 @@ function watchSources(site) {
       try {
         if (app === 'api') {
           buildApi();
-          watchApiExit(await site.restartApi());
+          await site.restartApi();
           console.log('API 已重新构建并重启。');
         } else {
           await buildWebApp(app);
@@ -93,14 +94,6 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  watchApiExit = (api) =>
-    api.on('exit', (code, signal) => {
-      if (!stopping && api === site.api) {
-        console.error(`API 进程意外退出（${code ?? signal}），站点停止。`);
-        void stop();
-      }
-    });
-  watchApiExit(site.api);
 }
 
 main().catch((error) => {

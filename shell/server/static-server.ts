@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -46,6 +47,72 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+/**
+ * Headers on every answer of these servers (the API sets the same on its own answers, which the proxy passes on).
+ * X-Frame-Options DENY is for browsers without CSP frame-ancestors; no page of the site is ever framed: the app's
+ * web view and the mini-program's web-view open pages at the top level.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/** The CSP of an answer that is never a page (the deployment manifest, JSON and text errors), as the API's. */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Script origins of third parties the shell loads: Baidu Tongji's hm.js (analytics) and WeChat's JS-SDK (mini-program). */
+const THIRD_PARTY_SCRIPTS = ['https://hm.baidu.com', 'https://res.wx.qq.com'];
+
+/** The 'sha256-…' sources of a page's inline scripts (those without src), so the page needs no 'unsafe-inline'. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${match[1]}`) || match[2] === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The http(s) origins of the remotes a deployment manifest names (its manifests' origins). */
+export function remoteOrigins(deployment: unknown): string[] {
+  const remotes = (deployment as { remotes?: Record<string, { manifest?: unknown }> } | null)?.remotes ?? {};
+  const origins = new Set<string>();
+  for (const entry of Object.values(remotes)) {
+    if (typeof entry?.manifest !== 'string' || !/^https?:\/\//.test(entry.manifest)) continue;
+    try {
+      origins.add(new URL(entry.manifest).origin);
+    } catch {
+      /* not a URL: the shell's client cannot load it either */
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only from the site, the remotes' origins, the two third parties
+ * and the page's own inline scripts by hash; styles also inline (remotes and the kernel inject <style> elements,
+ * React sets style attributes); images from the site, data:, blob: and https (avatars, covers); workers from blob:
+ * (pdf.js starts a cross-origin worker through a same-origin blob module); never framed.
+ */
+export function pageCsp(scriptHashes: string[], remotes: string[]): string {
+  const list = (...sources: string[]) => [...new Set(sources)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", ...scriptHashes, ...remotes, ...THIRD_PARTY_SCRIPTS)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", ...remotes)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', 'https:', ...remotes)}`,
+    `font-src ${list("'self'", 'data:', ...remotes)}`,
+    `connect-src ${list("'self'", ...remotes, 'https://hm.baidu.com')}`,
+    `worker-src ${list("'self'", 'blob:', ...remotes)}`,
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** A route of route-owners.json, which the shell's build writes from the kernel's route table. */
 interface RouteOwner {
@@ -125,7 +192,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 function send(res: http.ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Security-Policy': NON_PAGE_CSP, 'Content-Type': type, 'Cache-Control': 'no-store' });
   res.end(body);
 }
 
@@ -138,35 +205,88 @@ async function fileStat(file: string) {
   }
 }
 
+/**
+ * Request headers the proxy never passes on from the client: the shell is the site's edge, so what a client says
+ * about forwarding (its own X-Forwarded-For, Forwarded, X-Real-IP, X-Forwarded-Host/Proto) is forged. The API
+ * trusts its loopback proxy's X-Forwarded-For for the client's address (rate limits, the QR socket's cap per
+ * address): the shell sets it to the address the connection came from, for requests and upgrades alike.
+ */
+function isForwardingHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === 'forwarded' || lower === 'x-real-ip' || lower.startsWith('x-forwarded-');
+}
+
+/** The client's headers as the API gets them: forwarding headers dropped, X-Forwarded-For the peer's address. */
+function forwardedHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) if (!isForwardingHeader(name)) headers[name] = value;
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  return headers;
+}
+
+/** The shell's own answer on an /api/ path: JSON with a Chinese message and a machine code, as the API's errors. */
+function sendApiError(res: http.ServerResponse, status: number, message: string, code: string): void {
+  send(res, status, JSON.stringify({ message, code }), 'application/json; charset=utf-8');
+}
+
+/**
+ * Bodies up to this size are read whole before the API is asked, then written in one go. The API answers a body
+ * over its limit (413; 1 MiB for JSON) before reading it and closes the connection: a proxy that is still writing
+ * the body then fails on its next write, and Node reports that write error (502) before the answer it has already
+ * received. Larger bodies (uploads) are streamed: the API's early answer is passed on when it is heard before the
+ * next write, else the client gets the shell's 502.
+ */
+const BUFFERED_BODY_MAX = 2 * 1024 * 1024;
+
 function proxyApi(target: URL, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const upstream = http.request(
-    {
-      host: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: {
-        ...req.headers,
-        host: req.headers.host ?? target.host,
-        'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+  const forward = (body: Buffer | null) => {
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...forwardedHeaders(req), host: req.headers.host ?? target.host },
       },
-    },
-    (upRes) => {
-      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-      upRes.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    if (!res.headersSent) send(res, 502, JSON.stringify({ message: '服务暂时不可用，请稍后重试', code: 'bad_gateway' }), 'application/json; charset=utf-8');
-    else res.destroy();
+      (upRes) => {
+        if (!body) {
+          // answered while the body was still coming: the rest is read and dropped, not sent
+          req.unpipe(upstream);
+          req.resume();
+        }
+        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+        upRes.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!body) {
+        req.unpipe(upstream);
+        req.resume();
+      }
+      if (!res.headersSent) sendApiError(res, 502, '服务暂时不可用，请稍后重试', 'bad_gateway');
+      else if (!res.writableEnded) res.destroy();
+    });
+    if (body) upstream.end(body);
+    else req.pipe(upstream);
+  };
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (req.headers['transfer-encoding'] !== undefined || !(length <= BUFFERED_BODY_MAX)) return forward(null);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    chunks.push(chunk);
   });
-  req.pipe(upstream);
+  req.on('end', () => forward(size ? Buffer.concat(chunks, size) : Buffer.alloc(0)));
 }
 
 function proxyUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
   const upstream = net.connect(Number(target.port), target.hostname, () => {
     const lines = [`${req.method} ${req.url} HTTP/1.1`];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      if (!isForwardingHeader(req.rawHeaders[i])) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    }
+    lines.push(`X-Forwarded-For: ${req.socket.remoteAddress ?? ''}`);
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length) upstream.write(head);
     upstream.pipe(socket);
@@ -174,6 +294,55 @@ function proxyUpgrade(target: URL, req: http.IncomingMessage, socket: net.Socket
   });
   upstream.on('error', () => socket.destroy());
   socket.on('error', () => upstream.destroy());
+}
+
+/**
+ * The largest request head the shell takes (request line and headers). Above the API's (Node's default, 16 KiB), so
+ * a long URL reaches the API and its own answer (431 in its JSON format) is passed on; only a head the API would
+ * refuse anyway gets the shell's 431.
+ */
+export const MAX_HEADER_SIZE = 64 * 1024;
+
+/** The request line's path, from the bytes Node's parser refused (when they hold the start of a request). */
+function refusedPath(rawPacket: unknown): string | null {
+  if (!Buffer.isBuffer(rawPacket)) return null;
+  return /^[A-Z]+ (\S+)/.exec(rawPacket.toString('latin1', 0, 256))?.[1] ?? null;
+}
+
+/**
+ * Requests Node's parser refuses before the server sees them (a head over MAX_HEADER_SIZE, broken framing, a head
+ * that takes too long): answered with the shell's headers and a Chinese message, JSON with a code unless the path is
+ * known to be a page's (an API client reads JSON; a refused head may not show its path), then the connection closes.
+ */
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: net.Socket): void {
+  // (as Node's own handler: a response already under way on this connection is not followed by another)
+  const current = (socket as net.Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, message, code] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, '请求头过大', 'headers_too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, '请求超时，请重试', 'request_timeout']
+        : [400, '请求格式有误', 'bad_request'];
+  const requestPath = refusedPath(error.rawPacket);
+  const json = requestPath === null || /^\/api(\/|\?|$)/.test(requestPath);
+  const body = json ? JSON.stringify({ message, code }) : message;
+  const headers = {
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': NON_PAGE_CSP,
+    'Content-Type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  // the rest of what the client sends is read and dropped for a moment, so closing does not reset the answer away
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  socket.on('data', () => {});
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
 
 export function createStaticServer(options: StaticServerOptions): http.Server {
@@ -215,6 +384,27 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return (manifests.get(url)?.value ?? null) as T | null;
   }
 
+  /** The deployment manifest, parsed; null without one or when it cannot be read. */
+  async function readDeployment(): Promise<unknown> {
+    if (!options.deploymentFile) return null;
+    try {
+      return JSON.parse(await fs.readFile(options.deploymentFile, 'utf8')) as unknown;
+    } catch {
+      return null;
+    }
+  }
+
+  const htmlHashes = new Map<string, { version: string; hashes: string[] }>();
+  /** The CSP of an HTML file: its inline scripts' hashes (kept while the file is unchanged) and the deployed remotes. */
+  async function pageCspFor(file: string, version: string): Promise<string> {
+    let known = htmlHashes.get(file);
+    if (known?.version !== version) {
+      known = { version, hashes: inlineScriptHashes(await fs.readFile(file, 'utf8')) };
+      htmlHashes.set(file, known);
+    }
+    return pageCsp(known.hashes, remoteOrigins(await readDeployment()));
+  }
+
   /** The Link header of a page: preloads for the remote that renders it (public routes only). */
   async function pageHints(pathname: string): Promise<string | null> {
     if (!hintsOn || !options.deploymentFile) return null;
@@ -223,8 +413,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       const owner = owners.find((o) => matchesPattern(o.path, pathname));
       // a login-required page sends a visitor to the login page: its remote would be fetched for nothing
       if (!owner || owner.needLog) return null;
-      const deployment = JSON.parse(await fs.readFile(options.deploymentFile, 'utf8')) as { remotes?: Record<string, { manifest?: string }> };
-      const manifestUrl = deployment.remotes?.[owner.remote]?.manifest;
+      const deployment = (await readDeployment()) as { remotes?: Record<string, { manifest?: string }> } | null;
+      const manifestUrl = deployment?.remotes?.[owner.remote]?.manifest;
       if (typeof manifestUrl !== 'string' || !/^https?:\/\//.test(manifestUrl)) return null;
       const links = [preloadLink(manifestUrl, 'fetch')];
       const manifest = await manifestFor(manifestUrl);
@@ -251,12 +441,16 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     const ext = path.extname(file);
     const headers: Record<string, string> = {
       ...extraHeaders,
+      ...SECURITY_HEADERS,
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept-Encoding',
     };
     if (options.cors) headers['Access-Control-Allow-Origin'] = '*';
+    // scripts carry no policy: one that starts a worker would hand it to the worker
+    if (ext === '.html') headers['Content-Security-Policy'] = await pageCspFor(file, `${stat.size}-${stat.mtimeMs}`);
+    else if (ext !== '.js' && ext !== '.mjs') headers['Content-Security-Policy'] = NON_PAGE_CSP;
     const accepts = String(req.headers['accept-encoding'] ?? '');
     let body = file;
     let size = stat.size;
@@ -284,19 +478,24 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return true;
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (api && url.pathname.startsWith('/api/')) return proxyApi(api, req, res);
       if (options.cors && req.method === 'OPTIONS') {
-        res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
+        res.writeHead(204, { ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
         return res.end();
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '不支持的请求方法');
       if (options.deploymentFile && url.pathname === '/deployment.json') {
         try {
           const text = await fs.readFile(options.deploymentFile, 'utf8');
-          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+          res.writeHead(200, {
+            ...SECURITY_HEADERS,
+            'Content-Security-Policy': NON_PAGE_CSP,
+            'Content-Type': 'application/json; charset=utf-8',
+            'Cache-Control': 'no-cache',
+          });
           return res.end(text);
         } catch {
           return send(res, 503, '部署清单不可用');
@@ -322,6 +521,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       else res.destroy();
     });
   });
+  server.on('clientError', answerClientError);
   if (api) server.on('upgrade', (req, socket, head) => proxyUpgrade(api, req, socket as net.Socket, head));
   return server;
 }

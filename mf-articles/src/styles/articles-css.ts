@@ -166,7 +166,8 @@ html[data-theme=dark] .ar-tag-paid{color:#ffc069}
   .ar-item-link{gap:12px;padding:14px 0}
   .ar-item-title{font-size:16px;white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
   .ar-hide-sm{display:none}
-  .ar-filters{gap:8px;padding:10px 0;flex-direction:column;align-items:stretch}
+  /* one column, not wrapped: a wrapping column is as wide as its widest row, and the chip rows must scroll instead */
+  .ar-filters{gap:8px;padding:10px 0;flex-direction:column;flex-wrap:nowrap;align-items:stretch}
   .ar-filters-row{flex-direction:row;align-items:center;flex-wrap:wrap}
   .ar-filters:not(.ar-filters-row) .ar-chips{flex-wrap:nowrap;overflow-x:auto;scrollbar-width:none;margin:0 -14px;padding:0 14px}
   .ar-chip{flex:none}
