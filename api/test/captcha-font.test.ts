@@ -28,7 +28,7 @@ function namespaceArgs(): string[] | null {
 const unshare = namespaceArgs();
 
 /**
- * The API from its TypeScript sources (swc as a require hook, as Jest does) on the data folder `dataDir`, port 0,
+ * The API's start (main.ts) from its TypeScript sources (swc as a require hook, as Jest does) on the data folder `dataDir`, port 0,
  * in a process that sees no installed font: every folder of FONT_FOLDERS has an empty folder mounted over it.
  */
 async function startWithoutSystemFonts(dataDir: string, env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess; log: string[] }> {
@@ -42,18 +42,22 @@ async function startWithoutSystemFonts(dataDir: string, env: NodeJS.ProcessEnv):
       });
       module._compile(code, filename);
     };
-    require('./src/server.ts').buildServer({ dataDir: process.env.DATA_DIR, logger: false }).then(async (app) => {
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
-      console.log('port ' + app.server.address().port);
-    }, (err) => { console.error(err); process.exit(1); });`;
+    // the wire contract from its sources too, as the jest config maps it (its dist/ is built with the API)
+    const Module = require('node:module');
+    const resolve = Module._resolveFilename;
+    const contracts = { contracts: '../contracts/src/index.ts', 'contracts/enums': '../contracts/src/enums.ts' };
+    Module._resolveFilename = function (request, ...rest) {
+      return contracts[request] ? require('node:path').resolve(contracts[request]) : resolve.call(this, request, ...rest);
+    };
+    // the API's own start (main.ts): migrations, the demo seed of an empty data folder, then listen
+    require('./src/main.ts');`;
   const hide = FONT_FOLDERS.filter((dir) => existsSync(dir))
     .map((dir) => `mount --bind '${empty}' '${dir}'`)
     .join(' && ');
   const script = `set -e; ${hide || 'true'}; fc-list :lang=zh 2>/dev/null | sed 's/^/installed: /' || true; exec "${process.execPath}" -e "$PROGRAM"`;
   const child = spawn('unshare', [...unshare!, 'sh', '-c', script], {
     cwd: API_DIR,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PROGRAM: program },
+    env: { ...process.env, ...env, DATA_DIR: dataDir, API_PORT: '0', API_HOST: '127.0.0.1', PROGRAM: program },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
@@ -62,7 +66,7 @@ async function startWithoutSystemFonts(dataDir: string, env: NodeJS.ProcessEnv):
   const port = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       log.push(line);
-      const m = /^port (\d+)$/.exec(line);
+      const m = /^API 已启动: http:\/\/127\.0\.0\.1:(\d+) /.exec(line);
       if (m) resolve(m[1]);
     });
     child.on('exit', (code) => reject(new Error(`the API stopped (${code}): ${log.join('\n')}`)));
