@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../core/db/errors';
 import { ApiError } from '../../core/http/errors';
+import { bindTrdAccount, boundUserId, type TrdAccountRow } from './repositories/trd-accounts';
+
+export type { TrdAccountRow } from './repositories/trd-accounts';
 
 /** Who a third-party login code belongs to, as the provider reports it. */
 export interface ThirdPartyIdentity {
@@ -50,14 +53,6 @@ export function installThirdPartyRegistry(app: FastifyInstance): void {
   app.decorate('thirdPartyIdentities', new Map<TrdProvider, IdentitySource>());
 }
 
-export interface TrdAccountRow {
-  id: number;
-  provider: string;
-  nickname: string;
-  avatar: string;
-  create_time: Date;
-}
-
 /**
  * Binds `identity` (of the trd_accounts provider `account`) to the account `userId`. Refuses, in Chinese: 400
  * `already_bound` (this account has it already), 409 `trd_bound_elsewhere` (another account has it), 409
@@ -69,20 +64,12 @@ export async function bindIdentity(
   account: TrdProvider,
   identity: ThirdPartyIdentity,
 ): Promise<TrdAccountRow> {
-  const [bound] = await app.db.query<{ user_id: number }>(
-    'SELECT user_id FROM trd_accounts WHERE provider = $1 AND openid = $2',
-    [account, identity.openid],
-  );
-  if (bound?.user_id === userId) throw new ApiError(400, 'already_bound', '您已绑定该账号');
-  if (bound) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
+  const bound = await boundUserId(app.db, account, identity.openid);
+  if (bound === userId) throw new ApiError(400, 'already_bound', '您已绑定该账号');
+  if (bound !== undefined) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
   let row: TrdAccountRow | undefined;
   try {
-    [row] = await app.db.query<TrdAccountRow>(
-      `INSERT INTO trd_accounts (user_id, provider, openid, unionid, nickname, avatar, create_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, provider) DO NOTHING
-       RETURNING id, provider, nickname, avatar, create_time`,
-      [userId, account, identity.openid, identity.unionid, (identity.nickname ?? '').slice(0, 100), (identity.avatar ?? '').slice(0, 500), app.now()],
-    );
+    row = await bindTrdAccount(app.db, { userId, provider: account, openid: identity.openid, unionid: identity.unionid, profile: identity, now: app.now() });
   } catch (err) {
     // the same identity bound elsewhere at the same moment
     if (isUniqueViolation(err)) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');

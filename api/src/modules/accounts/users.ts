@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { Queryable } from '../../core/db';
 import { maskEmail, maskMobile, type Phone } from './phone';
 
 export const INACTIVE_REASONS = ['TRD_LOGIN_NO_MOBILE', 'CODE_LOGIN_NO_PASSWORD', 'POST_SPAM_COMMENTS'] as const;
@@ -22,16 +21,6 @@ export interface UserRow {
   /** Security questions are set (read with the row, so that the user info needs no second query). */
   has_pwd_protection: boolean;
 }
-
-const PLAIN_COLUMNS = [
-  'id', 'country_code', 'mobile', 'email', 'password_hash', 'nickname', 'gender', 'level', 'avatar', 'intro',
-  'inactive_reason', 'create_time',
-];
-
-/** Column list of UserRow for a `users u` in the FROM clause. */
-export const USER_COLUMNS =
-  PLAIN_COLUMNS.map((c) => `u.${c}`).join(', ') +
-  ', EXISTS (SELECT 1 FROM pwd_protection_answers pa WHERE pa.user_id = u.id) AS has_pwd_protection';
 
 const Gender = Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()], { description: '性别' });
 
@@ -86,49 +75,6 @@ export function selfInfo(user: UserRow): SelfInfo {
     has_pwd_protection: user.has_pwd_protection,
     create_time: user.create_time,
   };
-}
-
-export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.delete_time IS NULL`, [id]);
-  return rows[0];
-}
-
-export async function findUserByPhone(q: Queryable, phone: Phone): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u WHERE u.country_code = $1 AND u.mobile = $2 AND u.delete_time IS NULL`,
-    [phone.countryCode, phone.mobile],
-  );
-  return rows[0];
-}
-
-export interface NewUser {
-  phone?: Phone;
-  passwordHash?: string | null;
-  nickname: string;
-  inactiveReason?: InactiveReason | null;
-  platform: string;
-  now: Date;
-}
-
-/** Inserts an account; a phone that is already taken answers undefined (the unique index decides, race-free). */
-export async function createUser(q: Queryable, user: NewUser): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(
-    `INSERT INTO users (country_code, mobile, password_hash, nickname, inactive_reason, register_platform,
-                        create_time, update_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-     ON CONFLICT DO NOTHING
-     RETURNING ${PLAIN_COLUMNS.join(', ')}, false AS has_pwd_protection`,
-    [
-      user.phone?.countryCode ?? null,
-      user.phone?.mobile ?? null,
-      user.passwordHash ?? null,
-      user.nickname,
-      user.inactiveReason ?? null,
-      user.platform,
-      user.now,
-    ],
-  );
-  return rows[0];
 }
 
 /** The name a new account starts with: '用户' and the last 4 digits of the phone, or a random tail. */

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { CodeSent } from '../fields';
 import { CountryCodeField, MobileField, parsePhone } from '../phone';
-import { CODE_RULES, SMS_REASONS } from '../verification-codes';
+import { codeSent, SMS_REASONS } from '../verification-codes';
 import { messages, StringEnum } from '../../../core/http/validation';
 
 const Body = Type.Object(
@@ -28,7 +28,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const phone = parsePhone(request.body.mobile, request.body.country_code);
       await app.codes.sendSms(phone, request.body.reason);
-      return { detail: '验证码已发送', resend_after: CODE_RULES.resendMs / 1000, expire_in: CODE_RULES.ttlMs / 1000 };
+      return codeSent('验证码已发送');
     },
   );
 }

@@ -1,11 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireActiveUser } from '../guards';
-import { bindIdentity, TRD_PROVIDERS, trdAccountOf } from '../third-party';
-import { ApiError } from '../../../core/http/errors';
-import { PageQuery, PageSchema, paginate } from '../../../core/http/pagination';
+import { TRD_PROVIDERS } from '../third-party';
+import { bindByCode, trdAccountPage, unbind } from '../services/trd-accounts';
+import { PageQuery, PageSchema } from '../../../core/http/pagination';
 import { messages, StringEnum, Text } from '../../../core/http/validation';
-import { ProviderError } from '../../../infra/providers/http-transport';
 
 const TrdAccount = Type.Object({
   id: Type.Integer(),
@@ -35,19 +34,7 @@ export async function trdAccountRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/api/trd-account-bind/',
     { config: { rateLimit: 'read' }, schema: { tags: ['第三方账号'], querystring: ListQuery, response: { 200: PageSchema(TrdAccount) } } },
-    async (request) => {
-      const { user } = requireActiveUser(request);
-      return paginate(request, {
-        count: async () =>
-          (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM trd_accounts WHERE user_id = $1', [user.id]))[0].n,
-        fetch: (limit, offset) =>
-          app.db.query(
-            `SELECT id, provider, nickname, avatar, create_time FROM trd_accounts WHERE user_id = $1
-              ORDER BY create_time, id LIMIT $2 OFFSET $3`,
-            [user.id, limit, offset],
-          ),
-      });
-    },
+    async (request) => trdAccountPage(request, requireActiveUser(request).user),
   );
 
   app.post<{ Body: Static<typeof BindBody> }>(
@@ -55,24 +42,7 @@ export async function trdAccountRoutes(app: FastifyInstance): Promise<void> {
     { config: { rateLimit: 'account' }, schema: { tags: ['第三方账号'], body: BindBody, response: { 201: TrdAccount } } },
     async (request, reply) => {
       const { user } = requireActiveUser(request);
-      const { provider, code } = request.body;
-      const source = app.thirdPartyIdentities.get(provider);
-      if (!source) throw new ApiError(400, 'provider_unsupported', '暂不支持绑定该平台账号');
-      if (!source.resolve) {
-        throw new ApiError(400, 'trd_authorize_required', '请通过该平台的授权页面完成绑定', undefined, {
-          authorize: `/api/trd-account-bind/${provider}/authorize/`,
-        });
-      }
-      let identity;
-      try {
-        identity = await source.resolve(code);
-      } catch (err) {
-        if (!(err instanceof ProviderError)) throw err;
-        request.log.error({ err }, 'third-party identity lookup failed');
-        throw new ApiError(503, 'provider_unavailable', '第三方平台暂时不可用，请稍后重试');
-      }
-      if (!identity) throw new ApiError(400, 'trd_code_invalid', '授权已失效，请重新授权');
-      return reply.code(201).send(await bindIdentity(app, user.id, source.account, identity));
+      return reply.code(201).send(await bindByCode(request, user, request.body.provider, request.body.code));
     },
   );
 
@@ -88,20 +58,7 @@ export async function trdAccountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { user } = requireActiveUser(request);
-      const account = trdAccountOf(request.params.provider);
-      await app.db.transaction(async (tx) => {
-        // the user row locked: two unbinds at once cannot remove the last two ways in
-        const [owner] = await tx.query<{ mobile: string | null }>('SELECT mobile FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-        const rows = await tx.query<{ id: number; provider: string }>('SELECT id, provider FROM trd_accounts WHERE user_id = $1', [user.id]);
-        const target = rows.find((r) => r.provider === account);
-        if (!target) throw new ApiError(404, 'trd_not_bound', '您未绑定该平台账号');
-        // a phone logs in by SMS code (and by password); without one, another platform must remain
-        if (!owner?.mobile && rows.length === 1) {
-          throw new ApiError(400, 'last_login_method', '这是您唯一的登录方式，请先绑定手机号再解绑');
-        }
-        await tx.query('DELETE FROM trd_accounts WHERE id = $1', [target.id]);
-      });
+      await unbind(request, requireActiveUser(request).user, request.params.provider);
       return reply.code(204).send();
     },
   );
