@@ -5,3 +5,6 @@
  * `enums.ts`, which imports nothing.
  */
 export * from './schema';
+export * from './enums';
+export * from './accounts';
+export * from './oauth';

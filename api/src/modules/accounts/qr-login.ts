@@ -1,3 +1,4 @@
+import { QR_TOKEN_PATTERN, type QrType } from 'contracts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors';
@@ -6,7 +7,7 @@ import { notifyOtherProcesses } from './repositories/notify';
 import { deleteQrExpiredBefore, findQrByHash, insertQr, markQr, takeConfirmedQr } from './repositories/qr-codes';
 import { everyMinute } from './sweep';
 
-export type QrType = 'login' | 'wxgzh_login';
+export type { QrType } from 'contracts';
 export type QrStatusName = 'waiting' | 'scanned' | 'confirmed';
 /** What the login-QR socket is told: the app has scanned, the code is confirmed ('ok'), or it expired. */
 export type QrEvent = 'scanned' | 'ok' | 'expired';
@@ -15,8 +16,7 @@ export type QrEvent = 'scanned' | 'ok' | 'expired';
 export const QR_CLAIM_WINDOW_MS = 60_000;
 /** The NOTIFY channel that carries QR events between API processes sharing a PostgreSQL database. */
 const QR_CHANNEL = 'login_qrcode';
-export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{20,64}$';
-const TOKEN_RE = new RegExp(TOKEN_PATTERN);
+const TOKEN_RE = new RegExp(QR_TOKEN_PATTERN);
 
 export function isQrToken(token: unknown): token is string {
   return typeof token === 'string' && TOKEN_RE.test(token);

@@ -1,3 +1,4 @@
+import type { LoginType } from 'contracts';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, setCookie, type CookieOptions } from '../../core/http/cookies';
@@ -21,8 +22,7 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const LOGIN_TYPES = { password: 1, smsCode: 2, thirdParty: 3, qrCode: 4 } as const;
-export type LoginType = (typeof LOGIN_TYPES)[keyof typeof LOGIN_TYPES];
+export { LOGIN_TYPES, type LoginType } from 'contracts';
 
 export interface Session {
   id: number;

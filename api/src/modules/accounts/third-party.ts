@@ -1,3 +1,4 @@
+import type { TrdProvider } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../core/db/errors';
 import { ApiError } from '../../core/http/errors';
@@ -20,8 +21,7 @@ export interface ThirdPartyIdentity {
 export type IdentityResolver = (code: string) => Promise<ThirdPartyIdentity | null>;
 
 /** Provider names a trd_accounts row may carry (SPEC §4 "Third-party login" plus the mini-program). */
-export const TRD_PROVIDERS = ['weixin_miniapp', 'alipay', 'alipayh5', 'weixin', 'weixingzh', 'qq', 'weibo'] as const;
-export type TrdProvider = (typeof TRD_PROVIDERS)[number];
+export { TRD_PROVIDERS, type TrdProvider } from 'contracts';
 
 /** The trd_accounts provider an identity of `provider` is stored under: alipayh5 is the same Alipay application. */
 export function trdAccountOf(provider: TrdProvider): TrdProvider {

@@ -1,8 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { InactiveReason, PublicUserInfo, SelfUserInfo } from 'contracts';
 import { maskEmail, maskMobile, type Phone } from './phone';
 
-export const INACTIVE_REASONS = ['TRD_LOGIN_NO_MOBILE', 'CODE_LOGIN_NO_PASSWORD', 'POST_SPAM_COMMENTS'] as const;
-export type InactiveReason = (typeof INACTIVE_REASONS)[number];
+export type { InactiveReason } from 'contracts';
 
 /** A users row (the columns the API reads). */
 export interface UserRow {
@@ -22,35 +21,9 @@ export interface UserRow {
   has_pwd_protection: boolean;
 }
 
-const Gender = Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()], { description: '性别' });
-
-/** What anyone may see of a user (GET /api/users/{id}/ for someone else). */
-export const PublicUserInfo = Type.Object({
-  uid: Type.Integer(),
-  nickname: Type.String(),
-  level: Type.Integer({ minimum: 1, maximum: 3, description: '1 初级，2 高级，3 认证专家' }),
-  gender: Gender,
-  avatar: Type.String(),
-  intro: Type.String(),
-});
-
-/** What the person sees of their own account (GET /api/users/0/ and every login answer). */
-export const SelfUserInfo = Type.Object({
-  ...PublicUserInfo.properties,
-  is_active: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  inactive_reason: Type.Union([Type.String(), Type.Null()], {
-    description: 'TRD_LOGIN_NO_MOBILE / CODE_LOGIN_NO_PASSWORD / POST_SPAM_COMMENTS；已激活时为 null',
-  }),
-  country_code: Type.Union([Type.String(), Type.Null()]),
-  mobile: Type.Union([Type.String(), Type.Null()], { description: '打码后的手机号' }),
-  email: Type.Union([Type.String(), Type.Null()], { description: '打码后的邮箱' }),
-  has_password: Type.Boolean(),
-  has_pwd_protection: Type.Boolean(),
-  create_time: Type.String({ format: 'date-time' }),
-});
-
-export type PublicInfo = Static<typeof PublicUserInfo>;
-export type SelfInfo = Omit<Static<typeof SelfUserInfo>, 'create_time'> & { create_time: Date };
+export type PublicInfo = PublicUserInfo;
+/** SelfUserInfo as the API holds it (the time is serialised on the way out). */
+export type SelfInfo = Omit<SelfUserInfo, 'create_time'> & { create_time: Date };
 
 export function publicInfo(user: UserRow): PublicInfo {
   return {

@@ -1,3 +1,4 @@
+import type { SmsReason } from 'contracts';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../core/db';
@@ -16,8 +17,7 @@ import {
 } from './repositories/verification-codes';
 
 /** SPEC §3 "Verify-code request" reasons. */
-export const SMS_REASONS = ['REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE'] as const;
-export type SmsReason = (typeof SMS_REASONS)[number];
+export { SMS_REASONS, type SmsReason } from 'contracts';
 /** E-mail codes: bind (or change to) an address, or unbind the current one. */
 export const EMAIL_REASONS = ['BIND_EMAIL', 'UNBIND_EMAIL'] as const;
 export type EmailReason = (typeof EMAIL_REASONS)[number];

@@ -1,40 +1,8 @@
-import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { LoginAnswer, PlatformField } from '../fields';
+import { QrAnswer, QrAppAnswer, QrAppBody, QrBody, QrImageQuery } from 'contracts';
 import { requireActiveUser } from '../guards';
-import { TOKEN_PATTERN } from '../qr-login';
 import { appScan, qrImage, qrStatus } from '../services/qr-login';
-import { messages, StringEnum } from '../../../core/http/validation';
 
-const QR_TYPES = ['login', 'wxgzh_login'] as const;
-
-const TypeField = StringEnum(QR_TYPES, { description: 'login（本站 App 扫码）或 wxgzh_login（微信公众号扫码）', ...messages('二维码类型不正确', '缺少二维码类型') });
-const TokenField = Type.String({ pattern: TOKEN_PATTERN, description: '二维码 token', ...messages('二维码无效，请刷新后重试', '缺少二维码 token') });
-
-const QrBody = Type.Object(
-  {
-    type: TypeField,
-    token: Type.Optional(TokenField),
-    device: Type.Optional(Type.String({ maxLength: 16, description: '设备，PC' })),
-    platform: PlatformField,
-    login_type: Type.Optional(Type.Integer({ minimum: 4, maximum: 4, description: '4 扫码', ...messages('登录方式不正确') })),
-  },
-  { additionalProperties: false },
-);
-const QrAnswer = Type.Object({
-  status: Type.String({ description: 'update 等待扫码/确认；ok 已确认并登录（带 user）' }),
-  token: Type.String(),
-  expire_time: Type.Integer({ description: '二维码剩余有效秒数' }),
-  scanned: Type.Optional(Type.Boolean({ description: 'App 已扫码，等待确认' })),
-  user: Type.Optional(LoginAnswer),
-});
-const ImageQuery = Type.Object({
-  type: TypeField,
-  token: TokenField,
-  action: StringEnum(['make'] as const, { ...messages('不支持的操作', '缺少 action') }),
-});
-const AppBody = Type.Object({ token: TokenField, type: Type.Optional(TypeField) }, { additionalProperties: false });
-const AppAnswer = Type.Object({ status: Type.String({ description: 'scanned / confirmed' }), detail: Type.String() });
 export interface QrcodeRouteOptions {
   /** The site's public origin for the code's link (config SITE_ORIGIN); unset: the request's own. */
   siteOrigin?: string;
@@ -46,19 +14,19 @@ export interface QrcodeRouteOptions {
  * (POST /api/qrcode/confirm/). The socket is in qr-socket.ts.
  */
 export async function qrcodeRoutes(app: FastifyInstance, options: QrcodeRouteOptions): Promise<void> {
-  app.post<{ Body: Static<typeof QrBody> }>(
+  app.post<{ Body: QrBody }>(
     '/api/qrcode/',
     { config: { rateLimit: 'login' }, schema: { tags: ['扫码登录'], body: QrBody, response: { 200: QrAnswer } } },
     async (request, reply) => qrStatus(request, reply, request.body),
   );
 
-  app.get<{ Querystring: Static<typeof ImageQuery> }>(
+  app.get<{ Querystring: QrImageQuery }>(
     '/api/qrcode/',
     {
       config: { rateLimit: 'read' },
       schema: {
         tags: ['扫码登录'],
-        querystring: ImageQuery,
+        querystring: QrImageQuery,
         response: { 200: { description: 'PNG 图片', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
       },
     },
@@ -69,11 +37,11 @@ export async function qrcodeRoutes(app: FastifyInstance, options: QrcodeRouteOpt
   );
 
   for (const action of ['scan', 'confirm'] as const) {
-    app.post<{ Body: Static<typeof AppBody> }>(
+    app.post<{ Body: QrAppBody }>(
       `/api/qrcode/${action}/`,
       {
         config: { rateLimit: 'account' },
-        schema: { tags: ['扫码登录'], body: AppBody, response: { 200: AppAnswer }, security: [{ session: [], csrf: [] }] },
+        schema: { tags: ['扫码登录'], body: QrAppBody, response: { 200: QrAppAnswer }, security: [{ session: [], csrf: [] }] },
       },
       async (request) => appScan(request, requireActiveUser(request), action, request.body.token, request.body.type ?? 'login'),
     );

@@ -1,21 +1,10 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { OAUTH_PROVIDERS } from '../../../infra/oauth/config';
-import { PlatformField, platformOf } from '../../accounts/fields';
+import { AuthorizeUrlAnswer, OAuthCallbackQuery, OAuthProviderParams, OAuthRedirectQuery } from 'contracts';
+import { platformOf } from '../../accounts/fields';
 import { requireActiveUser } from '../../accounts/guards';
-import { messages, StringEnum, Text } from '../../../core/http/validation';
 import { callbackFailure } from '../callback-page';
 import { CallbackFailure, type OAuthLogin } from '../services/oauth-login';
-
-const ProviderParams = Type.Object({
-  provider: StringEnum(OAUTH_PROVIDERS, { description: '第三方平台', ...messages('不支持的第三方登录方式') }),
-});
-const RedirectQuery = Type.Object({ platform: PlatformField });
-const CallbackQuery = Type.Object({
-  state: Type.Optional(Text({ maxLength: 200 })),
-  code: Type.Optional(Text({ maxLength: 512 })),
-  auth_code: Type.Optional(Text({ maxLength: 512 })),
-});
 
 /**
  * Third-party login (SPEC §4, §7): GET /api/login/{provider}/ answers `{url}`, the provider's authorisation
@@ -27,12 +16,11 @@ const CallbackQuery = Type.Object({
  * logged in as it) and goes to the account settings page.
  */
 export async function oauthLoginRoutes(app: FastifyInstance, { oauth }: { oauth: OAuthLogin }): Promise<void> {
-  const UrlAnswer = Type.Object({ url: Type.String({ description: '第三方平台授权页地址' }) });
-  app.get<{ Params: Static<typeof ProviderParams>; Querystring: Static<typeof RedirectQuery> }>(
+  app.get<{ Params: OAuthProviderParams; Querystring: OAuthRedirectQuery }>(
     '/api/login/:provider/',
     {
       config: { rateLimit: 'login' },
-      schema: { tags: ['第三方登录'], params: ProviderParams, querystring: RedirectQuery, response: { 200: UrlAnswer } },
+      schema: { tags: ['第三方登录'], params: OAuthProviderParams, querystring: OAuthRedirectQuery, response: { 200: AuthorizeUrlAnswer } },
     },
     async (request, reply) => {
       const { provider } = request.params;
@@ -40,15 +28,15 @@ export async function oauthLoginRoutes(app: FastifyInstance, { oauth }: { oauth:
     },
   );
 
-  app.post<{ Params: Static<typeof ProviderParams> }>(
+  app.post<{ Params: OAuthProviderParams }>(
     '/api/trd-account-bind/:provider/authorize/',
     {
       config: { rateLimit: 'account' },
       schema: {
         tags: ['第三方账号'],
         summary: '绑定第三方账号：授权页地址（授权后回到本站，绑定到当前账号）',
-        params: ProviderParams,
-        response: { 200: UrlAnswer },
+        params: OAuthProviderParams,
+        response: { 200: AuthorizeUrlAnswer },
       },
     },
     async (request, reply) => {
@@ -57,14 +45,14 @@ export async function oauthLoginRoutes(app: FastifyInstance, { oauth }: { oauth:
     },
   );
 
-  app.get<{ Params: Static<typeof ProviderParams>; Querystring: Static<typeof CallbackQuery> }>(
+  app.get<{ Params: OAuthProviderParams; Querystring: OAuthCallbackQuery }>(
     '/api/login/:provider/callback/',
     {
       config: { rateLimit: 'login' },
       schema: {
         tags: ['第三方登录'],
-        params: ProviderParams,
-        querystring: CallbackQuery,
+        params: OAuthProviderParams,
+        querystring: OAuthCallbackQuery,
         response: { 302: Type.Null({ description: '登录成功，转到站点首页（Cookie nextPath=trd-login）' }) },
       },
       // a bad query from a provider still gets the page, not bare JSON

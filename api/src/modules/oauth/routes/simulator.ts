@@ -1,7 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DevWxgzhScanBody } from 'contracts';
 import { devRoutesEnabled } from '../../../core/config';
-import { messages } from '../../../core/http/validation';
 import {
   OAuthSimulator,
   simulatedOpenid,
@@ -12,17 +11,8 @@ import {
   type Query,
   type SimulatorAnswer,
 } from '../../../infra/oauth/simulator';
-import { TOKEN_PATTERN } from '../../accounts/qr-login';
 import { confirmWxgzhScan } from '../../accounts/services/qr-login';
 import { loginByIdentity } from '../../accounts/services/identity-login';
-
-const WxgzhScanBody = Type.Object(
-  {
-    token: Type.String({ pattern: TOKEN_PATTERN, description: '二维码 token', ...messages('二维码无效，请刷新后重试', '缺少二维码 token') }),
-    person: Type.String({ minLength: 1, maxLength: 40, description: '模拟的微信用户（同名即同一人）', ...messages('微信用户不正确', '缺少微信用户') }),
-  },
-  { additionalProperties: false },
-);
 
 const visible = { config: { rateLimit: 'read' as const }, schema: { hide: true } };
 const hidden = { config: { rateLimit: false as const }, schema: { hide: true } };
@@ -72,9 +62,9 @@ function apiRoutes(app: FastifyInstance, sim: OAuthSimulator): void {
  * WeChat logs that WeChat user in through the weixingzh identity and confirms the code.
  */
 function wxgzhScanRoute(app: FastifyInstance, sim: OAuthSimulator): void {
-  app.post<{ Body: Static<typeof WxgzhScanBody> }>(
+  app.post<{ Body: DevWxgzhScanBody }>(
     '/api/dev/wxgzh/scan/',
-    { config: { rateLimit: false }, schema: { hide: true, body: WxgzhScanBody } },
+    { config: { rateLimit: false }, schema: { hide: true, body: DevWxgzhScanBody } },
     async (request) => {
       const { token, person } = request.body;
       const appId = sim.apps.weixingzh.appId;
