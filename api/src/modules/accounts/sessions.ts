@@ -328,6 +328,11 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
     await deleteSession(request.server.db, request.session.id);
     await userChanged(request.server, request.session.userId);
   }
+  forgetSession(request, reply);
+}
+
+/** The request is a visitor from now on (its session ended elsewhere) and the browser forgets both cookies. */
+export function forgetSession(request: FastifyRequest, reply: FastifyReply): void {
   request.session = null;
   request.user = null;
   clearSessionCookies(request.server, reply);

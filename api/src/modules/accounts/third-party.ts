@@ -1,8 +1,8 @@
 import type { TrdProvider } from 'contracts';
 import type { FastifyInstance } from 'fastify';
-import { isUniqueViolation } from '../../core/db/errors';
 import { ApiError } from '../../core/http/errors';
 import { bindTrdAccount, boundUserId, type TrdAccountRow } from './repositories/trd-accounts';
+import { unlessTaken } from './services/unique';
 
 export type { TrdAccountRow } from './repositories/trd-accounts';
 
@@ -66,15 +66,11 @@ export async function bindIdentity(
 ): Promise<TrdAccountRow> {
   const bound = await boundUserId(app.db, account, identity.openid);
   if (bound === userId) throw new ApiError(400, 'already_bound', '您已绑定该账号');
-  if (bound !== undefined) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
-  let row: TrdAccountRow | undefined;
-  try {
-    row = await bindTrdAccount(app.db, { userId, provider: account, openid: identity.openid, unionid: identity.unionid, profile: identity, now: app.now() });
-  } catch (err) {
-    // the same identity bound elsewhere at the same moment
-    if (isUniqueViolation(err)) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
-    throw err;
-  }
+  const boundElsewhere = () => new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
+  if (bound !== undefined) throw boundElsewhere();
+  const values = { userId, provider: account, openid: identity.openid, unionid: identity.unionid, profile: identity, now: app.now() };
+  // the same identity bound elsewhere at the same moment
+  const row = await unlessTaken(bindTrdAccount(app.db, values), boundElsewhere);
   if (!row) throw new ApiError(409, 'provider_bound', '您已绑定过该平台的其他账号，请先解绑');
   return row;
 }

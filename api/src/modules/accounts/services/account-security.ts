@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { isUniqueViolation } from '../../../core/db/errors';
 import { ApiError, invalid } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
 import type { LoggedIn } from '../guards';
@@ -18,6 +17,7 @@ import { setEmail, setPhone } from '../repositories/users';
 import { userChanged } from '../sessions';
 import type { SelfInfo, UserRow } from '../users';
 import { required } from './login';
+import { unlessTaken } from './unique';
 import { changedInfo, ownPhone } from './users';
 
 /** How long a POST /api/mobile/check/ lets this session change its phone. */
@@ -46,15 +46,8 @@ function newEmail(email: string | undefined): string {
   return required(email, 'email', '请填写邮箱').toLowerCase();
 }
 
-/** A unique violation of the write turned into the 400 `code` on `field`. */
-async function unlessTaken(write: Promise<void>, code: string, field: string, message: string): Promise<void> {
-  try {
-    await write;
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    throw new ApiError(400, code, message, { [field]: [message] });
-  }
-}
+/** A 400 `code` on `field` for a value another account has. */
+const taken = (code: string, field: string, message: string) => () => new ApiError(400, code, message, { [field]: [message] });
 
 /** POST /api/mobile/check/: the session proves it holds the account's phone (a LOGIN code). */
 export async function checkMobile(request: FastifyRequest, { user, session }: LoggedIn, code: string): Promise<{ detail: string; valid_seconds: number }> {
@@ -81,7 +74,7 @@ export async function changeMobile(
     throw invalid({ mobile: ['新手机号与当前手机号相同'] }, '新手机号与当前手机号相同');
   }
   await app.codes.verifySms(phone, 'REGISTER', body.code);
-  await unlessTaken(setPhone(app.db, user.id, phone, app.now()), 'mobile_taken', 'mobile', '该手机号已被其他账号使用');
+  await unlessTaken(setPhone(app.db, user.id, phone, app.now()), taken('mobile_taken', 'mobile', '该手机号已被其他账号使用'));
   await clearMobileChecks(app.db, user.id);
   return changedInfo(app, user.id);
 }
@@ -109,7 +102,7 @@ export async function changeEmail(
   } else {
     const address = newEmail(body.email);
     await app.codes.verifyEmail(address, 'BIND_EMAIL', body.code);
-    await unlessTaken(setEmail(app.db, user.id, address, app.now()), 'email_taken', 'email', '该邮箱已被其他账号绑定');
+    await unlessTaken(setEmail(app.db, user.id, address, app.now()), taken('email_taken', 'email', '该邮箱已被其他账号绑定'));
   }
   return changedInfo(app, user.id);
 }
@@ -172,10 +165,8 @@ async function storeAnswers(request: FastifyRequest, userId: number, answers: Qu
   const hashes = await Promise.all(answers.map((a) => hash(normaliseAnswer(a.answer))));
   const rows = answers.map((a, i) => ({ questionId: a.question_id, hash: hashes[i] }));
   try {
-    await app.db.transaction((tx) => replaceAnswers(tx, userId, rows, app.now()));
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    throw new ApiError(409, 'conflict', '操作冲突，请刷新后重试');
+    const write = app.db.transaction((tx) => replaceAnswers(tx, userId, rows, app.now()));
+    await unlessTaken(write, () => new ApiError(409, 'conflict', '操作冲突，请刷新后重试'));
   } finally {
     await userChanged(app, userId);
   }

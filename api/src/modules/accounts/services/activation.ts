@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUniqueViolation } from '../../../core/db/errors';
 import { ApiError, invalid } from '../../../core/http/errors';
 import { inactiveError } from '../guards';
 import { completeLogin, type LoginResult } from '../login';
@@ -11,6 +10,7 @@ import { activateWithPassword, activateWithPhone, deleteUserRow, findUserByPhone
 import type { InactiveReason, UserRow } from '../users';
 import { userChanged } from '../sessions';
 import { phoneOfBody, required } from './login';
+import { unlessTaken } from './unique';
 import { changedInfo } from './users';
 
 export interface Activation {
@@ -56,12 +56,8 @@ async function activateByPhone(request: FastifyRequest, reply: FastifyReply, use
   await app.codes.verifySms(phone, 'TRD_ACTIVE', code);
   const owner = await findUserByPhone(app.db, phone);
   if (!owner) {
-    try {
-      await activateWithPhone(app.db, user.id, phone, body.share_app_key ?? null, app.now());
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      throw new ApiError(409, 'conflict', '该手机号刚刚被绑定，请重试');
-    }
+    const write = activateWithPhone(app.db, user.id, phone, body.share_app_key ?? null, app.now());
+    await unlessTaken(write, () => new ApiError(409, 'conflict', '该手机号刚刚被绑定，请重试'));
     return { ...(await changedInfo(app, user.id)), is_new: false };
   }
   // the phone already has an account: the third-party identities move to it and the placeholder goes

@@ -3,7 +3,7 @@ import { ApiError } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
 import type { LoggedIn } from '../guards';
 import { countLiveSessions, countLoginHistory, deleteUserSession, listLiveSessions, listLoginHistory } from '../repositories/sessions';
-import { clearSessionCookies, userChanged } from '../sessions';
+import { forgetSession, userChanged } from '../sessions';
 
 /** A readable device name from a User-Agent ('iPhone', 'Android 手机', 'Windows 电脑', '微信', ...). */
 export function deviceName(userAgent: string, platform: string): string {
@@ -46,9 +46,5 @@ export async function endDevice(request: FastifyRequest, reply: FastifyReply, { 
   const app = request.server;
   if (!(await deleteUserSession(app.db, user.id, id))) throw new ApiError(404, 'device_not_found', '登录设备不存在或已下线');
   await userChanged(app, user.id);
-  if (id === session.id) {
-    request.session = null;
-    request.user = null;
-    clearSessionCookies(app, reply);
-  }
+  if (id === session.id) forgetSession(request, reply);
 }

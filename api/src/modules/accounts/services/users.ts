@@ -5,7 +5,7 @@ import { completeLogin, type LoginResult } from '../login';
 import { hashPassword, verifyPassword } from '../passwords';
 import { parsePhone, type Phone } from '../phone';
 import { readPassword } from '../rsa';
-import { clearSessionCookies, endUserSessions, LOGIN_TYPES, userChanged } from '../sessions';
+import { clearSessionCookies, endUserSessions, forgetSession, LOGIN_TYPES, userChanged } from '../sessions';
 import {
   anonymiseUser,
   createUser,
@@ -175,9 +175,7 @@ export async function deleteAccount(
   }
   await app.db.transaction((tx) => anonymiseUser(tx, user.id, app.now()));
   await userChanged(app, user.id);
-  request.session = null;
-  request.user = null;
-  clearSessionCookies(app, reply);
+  forgetSession(request, reply);
   return { detail: '账号已注销' };
 }
 
@@ -185,9 +183,7 @@ export async function deleteAccount(
 export async function userInfo(request: FastifyRequest, id: number): Promise<SelfInfo | PublicInfo> {
   if (id === 0) return selfInfo(requireLogin(request).user);
   if (request.user?.id === id) return selfInfo(request.user);
-  const user = await findUserById(request.server.db, id);
-  if (!user) throw new ApiError(404, 'user_not_found', '用户不存在');
-  return publicInfo(user);
+  return publicInfo(await reloadUser(request.server, id));
 }
 
 /** PATCH /api/users/{uid}/: profile (modify_type 1 or none), password change (2), password reset (3, no login). */
