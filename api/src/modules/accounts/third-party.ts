@@ -1,4 +1,5 @@
 import type { TrdProvider } from 'contracts';
+import type { ThirdPartyIdentity } from '../../infra/oauth/providers';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors';
 import { bindTrdAccount, boundUserId, type TrdAccountRow } from './repositories/trd-accounts';
@@ -6,13 +7,7 @@ import { unlessTaken } from './services/unique';
 
 export type { TrdAccountRow } from './repositories/trd-accounts';
 
-/** Who a third-party login code belongs to, as the provider reports it. */
-export interface ThirdPartyIdentity {
-  openid: string;
-  unionid: string | null;
-  nickname?: string;
-  avatar?: string;
-}
+export type { ThirdPartyIdentity } from '../../infra/oauth/providers';
 
 /**
  * Turns a provider's authorisation code into an identity, or null for a code the provider refuses. One per
