@@ -111,6 +111,12 @@ export async function changeProfile(
   return changedInfo(app, user.id);
 }
 
+/** A new password: it logs the account out everywhere. */
+async function setNewPassword(app: FastifyInstance, userId: number, password: string): Promise<void> {
+  await setPasswordHash(app.db, userId, await hashPassword(password), app.now());
+  await endUserSessions(app, userId);
+}
+
 /** PATCH modify_type 2: a new password, the old one proven (when the account has one); every session ends. */
 export async function changePassword(
   request: FastifyRequest,
@@ -124,10 +130,8 @@ export async function changePassword(
     const old = required(body.old_password, 'old_password', '请输入原密码');
     await checkOwnPassword(request, user, old, 'old_password', { tooMany: '原密码错误次数过多，请完成安全验证后重试', wrong: '原密码不正确' });
   }
-  await setPasswordHash(app.db, user.id, await hashPassword(password), app.now());
-  // a changed password logs the account out everywhere, this browser included
-  await endUserSessions(app, user.id);
-  clearSessionCookies(app, reply);
+  await setNewPassword(app, user.id, password);
+  clearSessionCookies(app, reply); // this browser included
   return passwordChanged();
 }
 
@@ -146,8 +150,7 @@ export async function resetPassword(
   await app.codes.verifySms(phone, 'FIND_PWD', code);
   const user = await findUserByPhone(app.db, phone);
   if (!user) throw new ApiError(400, 'account_not_found', '该手机号尚未注册', { username: ['该手机号尚未注册'] });
-  await setPasswordHash(app.db, user.id, await hashPassword(password), app.now());
-  await endUserSessions(app, user.id);
+  await setNewPassword(app, user.id, password);
   if (request.session?.userId === user.id) clearSessionCookies(app, reply);
   return passwordChanged();
 }
