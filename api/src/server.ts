@@ -61,6 +61,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
 
   const config = opts.accounts ?? loadConfig();
   try {
+    const qrOAuth = opts.qrOAuth ?? loadQrOAuthConfig();
     // core (conventions, database), infra (limits, providers), then the domain modules; each names what it stands on
     await app.register(corePlugin, {
       databaseUrl: opts.databaseUrl,
@@ -71,9 +72,9 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       trustProxy: opts.trustProxy,
     });
     await app.register(infraPlugin, { rateLimits: opts.rateLimits });
-    await app.register(accountsModule);
+    await app.register(accountsModule, { qr: { expireS: qrOAuth.qrExpireS, siteOrigin: qrOAuth.siteOrigin } });
     await app.register(captchaModule);
-    await app.register(oauthModule, { config: opts.qrOAuth ?? loadQrOAuthConfig() });
+    await app.register(oauthModule, { config: qrOAuth });
     await app.register(siteModule);
     await app.register(contentModule, {
       dataDir: opts.dataDir,

@@ -1,5 +1,4 @@
 import {
-  accountOptions,
   Client,
   encryptPassword,
   lastMailCode,
@@ -9,22 +8,16 @@ import {
   registeredClient,
   smsCode,
   testClock,
+  useAccountServer,
 } from './accounts-helpers';
-import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
+import { engines, expectErrorBody } from './helpers';
 
 let mailCounter = 0;
 const newEmail = () => `user${process.pid}x${(mailCounter += 1)}@Example.com`;
 
 describe.each(engines())('account security on %s', (engine) => {
-  const db = useEngine(engine, __filename);
   const clock = testClock();
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(accountOptions(db.options(), { clock }));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useAccountServer(engine, __filename, { clock });
 
   describe('changing the phone', () => {
     test('needs the current phone checked by code first, then a REGISTER code of the new phone', async () => {

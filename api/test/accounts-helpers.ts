@@ -39,11 +39,11 @@ export function accountOptions(
  * Call inside a describe block: a server with the account test settings on `engine` (a database of its own),
  * started before the block's tests and closed after them; its fields are there once the tests run.
  */
-export function useAccountServer(engine: EngineName, label: string): TestServer {
+export function useAccountServer(engine: EngineName, label: string, extra: Parameters<typeof accountOptions>[1] = {}): TestServer {
   const db = useEngine(engine, label);
   const server = {} as TestServer;
   beforeAll(async () => {
-    Object.assign(server, await startServer(accountOptions(db.options())));
+    Object.assign(server, await startServer(accountOptions(db.options(), extra)));
   });
   afterAll(async () => {
     await server.close?.();

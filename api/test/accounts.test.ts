@@ -1,7 +1,6 @@
 import { constants, privateDecrypt } from 'node:crypto';
 import JSEncrypt from 'jsencrypt';
 import {
-  accountOptions,
   Client,
   encryptPassword,
   newPhone,
@@ -10,19 +9,13 @@ import {
   registeredClient,
   smsCode,
   testClock,
+  useAccountServer,
 } from './accounts-helpers';
-import { engines, expectErrorBody, isChinese, startServer, useEngine, type TestServer } from './helpers';
+import { engines, expectErrorBody, isChinese } from './helpers';
 
 describe.each(engines())('accounts on %s', (engine) => {
-  const db = useEngine(engine, __filename);
   const clock = testClock();
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(accountOptions(db.options(), { clock }));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useAccountServer(engine, __filename, { clock });
 
   describe('password encryption', () => {
     test('the public key is a PEM that the real jsencrypt encrypts to with OAEP/SHA-256, and it stays the same', async () => {

@@ -1,17 +1,10 @@
 import { loadConfig } from '../src/core/config';
-import { accountOptions, Client, encryptPassword, newPhone, PASSWORD, passwordLogin, registeredClient, testClock } from './accounts-helpers';
+import { accountOptions, Client, encryptPassword, newPhone, PASSWORD, passwordLogin, registeredClient, testClock, useAccountServer } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 
 describe.each(engines())('sessions on %s', (engine) => {
-  const db = useEngine(engine, __filename);
   const clock = testClock();
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(accountOptions(db.options(), { clock }));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useAccountServer(engine, __filename, { clock });
 
   test('cookies: sessionid HttpOnly + SameSite=Lax, csrftoken readable; not Secure in test mode', async () => {
     const client = new Client(server.base);

@@ -10,6 +10,7 @@ import {
   registeredClient,
   smsCode,
   testClock,
+  useAccountServer,
 } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 
@@ -28,15 +29,8 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 describe.each(engines())('SMS codes on %s', (engine) => {
-  const db = useEngine(engine, __filename);
   const clock = testClock();
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(accountOptions(db.options(), { clock }));
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useAccountServer(engine, __filename, { clock });
 
   const loginWith = (mobile: string, code: string) => new Client(server.base).post('/api/login-code/', { mobile, code });
 

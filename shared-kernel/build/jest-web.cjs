@@ -13,6 +13,8 @@ function jestWebConfig(appDir, overrides = {}) {
     },
     setupFiles: [path.join(__dirname, 'jest-setup.cjs')],
     globals: { __APP_VERSION__: pkg.version, __APP_NAME__: pkg.name },
+    // the contract's run-time enums from their source (jest resolves the package's "node" build, which tests do not build)
+    moduleNameMapper: { '^contracts/enums$': path.join(__dirname, '..', '..', 'contracts', 'src', 'enums.ts') },
     ...overrides,
   };
 }

@@ -1,34 +1,29 @@
+import type {
+  ActivateBody,
+  LoginAnswer,
+  LoginCodeBody,
+  PublicKeyAnswer,
+  RegisterBody,
+  SendCodeBody,
+  SmsReason,
+  TokenLoginBody,
+  UserPatchBody,
+} from 'contracts';
+import { LOGIN_TYPES } from 'contracts/enums';
 import { encryptPassword, http, phoneDigits, type UserInfo } from 'shared-kernel';
 
 /** SPEC §3: every login and registration payload carries platform 3 (the web site). */
 export const PLATFORM = 3;
-/** SPEC §3: login_type of POST /api/token/. */
-export const LOGIN_TYPES = { password: 1, smsCode: 2, thirdParty: 3, qrCode: 4 } as const;
+export { LOGIN_TYPES };
 
-export type CodeReason = 'REGISTER' | 'LOGIN' | 'FIND_PWD' | 'TRD_ACTIVE';
-export type InactiveReason = 'TRD_LOGIN_NO_MOBILE' | 'CODE_LOGIN_NO_PASSWORD' | 'POST_SPAM_COMMENTS';
+/** reason of POST /api/codes/ (the contract's SmsReason). */
+export type CodeReason = SmsReason;
+export type { InactiveReason, LoginAnswer } from 'contracts';
 
 /** A phone as the forms hold it: the dial code without '+', and the input as typed (spaced 3-4-4). */
 export interface PhoneValue {
   countryCode: string;
   number: string;
-}
-
-/** What every login route answers (the API's LoginAnswer): the user's own info and whether it was just created. */
-export interface LoginAnswer {
-  uid: number;
-  nickname: string;
-  is_active: 0 | 1;
-  inactive_reason: InactiveReason | null;
-  level: number;
-  gender: 'male' | 'female' | null;
-  avatar: string;
-  intro: string;
-  country_code: string | null;
-  mobile: string | null;
-  email: string | null;
-  has_password: boolean;
-  is_new: boolean;
 }
 
 /** The kernel's user info made from a login answer; the rest of the profile rides along in `userinfo`. */
@@ -55,7 +50,7 @@ let publicKey: Promise<string> | null = null;
 
 /** The API's password key (GET /api/public-key/), fetched once per page; a failed fetch is tried again next time. */
 function passwordKey(): Promise<string> {
-  publicKey ??= http.get<{ public_key: string }>('/public-key/').then(
+  publicKey ??= http.get<PublicKeyAnswer>('/public-key/').then(
     (r) => r.data.public_key,
     (error: unknown) => {
       publicKey = null;
@@ -76,7 +71,8 @@ function phoneFields(phone: PhoneValue) {
 
 /** POST /api/codes/: sends an SMS code. The caller shows its own failure (see send-code.ts). */
 export async function sendCode(phone: PhoneValue, reason: CodeReason): Promise<void> {
-  await http.post('/codes/', { ...phoneFields(phone), reason }, { skipErrorToast: true });
+  const body: SendCodeBody = { ...phoneFields(phone), reason };
+  await http.post('/codes/', body, { skipErrorToast: true });
 }
 
 export interface PasswordLogin {
@@ -88,7 +84,7 @@ export interface PasswordLogin {
 
 /** POST /api/token/ with login_type 1 (password). */
 export async function loginByPassword({ phone, password, captcha }: PasswordLogin): Promise<LoginAnswer> {
-  const body = {
+  const body: TokenLoginBody = {
     username: phoneDigits(phone.number),
     country_code: phone.countryCode,
     password: await sealPassword(password),
@@ -101,12 +97,13 @@ export async function loginByPassword({ phone, password, captcha }: PasswordLogi
 
 /** POST /api/login-code/: SMS quick login, which creates the account of a new phone (inactive until activated). */
 export async function loginByCode(phone: PhoneValue, code: string): Promise<LoginAnswer> {
-  return (await http.post<LoginAnswer>('/login-code/', { ...phoneFields(phone), code, platform: PLATFORM })).data;
+  const body: LoginCodeBody = { ...phoneFields(phone), code, platform: PLATFORM };
+  return (await http.post<LoginAnswer>('/login-code/', body)).data;
 }
 
 /** POST /api/users/: registration with code and password. */
 export async function register(phone: PhoneValue, code: string, password: string): Promise<LoginAnswer> {
-  const body = {
+  const body: RegisterBody = {
     username: phoneDigits(phone.number),
     country_code: phone.countryCode,
     code,
@@ -118,7 +115,7 @@ export async function register(phone: PhoneValue, code: string, password: string
 
 /** PATCH /api/users/0/ with modify_type 3: a new password proven by a FIND_PWD code; no login needed. */
 export async function resetPassword(phone: PhoneValue, code: string, password: string): Promise<void> {
-  const body = {
+  const body: UserPatchBody = {
     modify_type: 3,
     username: phoneDigits(phone.number),
     country_code: phone.countryCode,
@@ -130,13 +127,13 @@ export async function resetPassword(phone: PhoneValue, code: string, password: s
 
 /** POST /api/users-activate/ for CODE_LOGIN_NO_PASSWORD: a nickname and a password. */
 export async function activateWithPassword(nickname: string, password: string): Promise<LoginAnswer> {
-  const body = { inactive_reason: 'CODE_LOGIN_NO_PASSWORD', nickname: nickname.trim(), password: await sealPassword(password) };
+  const body: ActivateBody = { inactive_reason: 'CODE_LOGIN_NO_PASSWORD', nickname: nickname.trim(), password: await sealPassword(password) };
   return (await http.post<LoginAnswer>('/users-activate/', body)).data;
 }
 
 /** POST /api/users-activate/ for TRD_LOGIN_NO_MOBILE: a phone proven by a TRD_ACTIVE code. */
 export async function activateWithPhone(phone: PhoneValue, code: string): Promise<LoginAnswer> {
-  const body = { inactive_reason: 'TRD_LOGIN_NO_MOBILE', ...phoneFields(phone), code, trd_active: 1 };
+  const body: ActivateBody = { inactive_reason: 'TRD_LOGIN_NO_MOBILE', ...phoneFields(phone), code, trd_active: 1 };
   return (await http.post<LoginAnswer>('/users-activate/', body)).data;
 }
 

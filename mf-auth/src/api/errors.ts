@@ -1,13 +1,14 @@
 import { isAxiosError } from 'axios';
+import type { ErrorBody as ContractErrorBody } from 'contracts';
 
-/** The API's error body (api/src/http/errors.ts): a Chinese message, a machine code and field errors. */
-interface ErrorBody {
-  message?: unknown;
-  code?: unknown;
-  errors?: unknown;
+/** Fields as they arrive over the wire: each is checked before it is used. */
+type Unchecked<T> = { [K in keyof T]?: unknown };
+
+/** The contract's error body (a Chinese message, a machine code and field errors), unchecked. */
+type ErrorBody = Unchecked<Pick<ContractErrorBody, 'message' | 'code' | 'errors'>> & {
   /** The login route's "the next try needs the image captcha" (with a wrong password's answer too). */
   captcha_required?: unknown;
-}
+};
 
 function bodyOf(error: unknown): ErrorBody | null {
   if (!isAxiosError(error) || !error.response) return null;

@@ -1,19 +1,12 @@
+import type { QrAnswer, QrBody, QrType } from 'contracts';
 import { http } from 'shared-kernel';
-import { LOGIN_TYPES, PLATFORM, type LoginAnswer } from './accounts';
+import { LOGIN_TYPES, PLATFORM } from './accounts';
 
-/** SPEC §3 "QR login": login (the product's app) or wxgzh_login (the chat app's official account). */
-export type QrType = 'login' | 'wxgzh_login';
+export type { QrType } from 'contracts';
+/** The answer about a QR token (the contract's QrAnswer): 'update' while waiting, 'ok' (with the user) once confirmed. */
+export type QrStatus = QrAnswer;
 
-/** The answer about a QR token: 'update' while waiting, 'ok' (with the user) once confirmed. */
-export interface QrStatus {
-  status: 'update' | 'ok' | string;
-  token: string;
-  /** Seconds the QR code lives (SPEC §9 default 100). */
-  expire_time?: number;
-  user?: LoginAnswer;
-}
-
-function body(type: QrType, token?: string) {
+function body(type: QrType, token?: string): QrBody {
   return { type, ...(token ? { token } : {}), device: 'PC', platform: PLATFORM, login_type: LOGIN_TYPES.qrCode };
 }
 

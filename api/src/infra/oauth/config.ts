@@ -1,8 +1,7 @@
 import { modeOf, type Mode, type ProviderChoice } from '../../core/config';
 
 /** The OAuth providers of GET /api/login/{provider}/ (SPEC §7). */
-export const OAUTH_PROVIDERS = ['alipay', 'alipayh5', 'weixin', 'weixingzh', 'qq', 'weibo'] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export { OAUTH_PROVIDERS, type OAuthProvider } from 'contracts';
 
 /** One provider application: its id and secret as the provider's console issues them. */
 export interface OAuthApp {

@@ -1,7 +1,14 @@
 import { createSign, createVerify } from 'node:crypto';
 import { ProviderError, type HttpTransport, type TransportResponse } from '../providers/http-transport';
-import type { ThirdPartyIdentity } from '../../modules/accounts/third-party';
 import type { AlipayApp, OAuthApp, OAuthProvider } from './config';
+
+/** Who a third-party login code belongs to, as the provider reports it. */
+export interface ThirdPartyIdentity {
+  openid: string;
+  unionid: string | null;
+  nickname?: string;
+  avatar?: string;
+}
 
 /**
  * One OAuth provider as the login routes use it: where to send the browser, which callback parameter holds the

@@ -5,6 +5,9 @@ import { codeRoutes } from './routes/codes';
 import { loginDeviceRoutes } from './routes/login-devices';
 import { loginRoutes } from './routes/login';
 import { publicKeyRoutes } from './routes/public-key';
+import { qrcodeRoutes } from './routes/qrcode';
+import { installQrLogin } from './qr-login';
+import { installQrSocket } from './qr-socket';
 import { trdAccountRoutes } from './routes/trd-accounts';
 import { userRoutes } from './routes/users';
 import { loadPasswordCipher, type PasswordCipher } from './rsa';
@@ -20,12 +23,17 @@ declare module 'fastify' {
   }
 }
 
+export interface AccountsOptions extends Record<string, unknown> {
+  /** QR login: the code's lifetime in seconds (SPEC §9: 100) and the site's public origin for its link. */
+  qr: { expireS: number; siteOrigin?: string };
+}
+
 /**
  * Accounts: sessions with their CSRF check (a hook every later module's routes run behind), the password key
  * pair, verification codes, the registry of bindable third-party identities, and the account routes (login,
- * registration, users, account security, login devices, third-party bindings).
+ * registration, users, account security, login devices, third-party bindings, QR login with its socket).
  */
-export const accountsModule = defineModule('accounts', ['core', 'infra'], async (app: FastifyInstance) => {
+export const accountsModule = defineModule<AccountsOptions>('accounts', ['core', 'infra'], async (app: FastifyInstance, { qr }) => {
   const config = app.accountsConfig;
   await installSessions(app, { secureCookies: config.mode === 'production', cache: config.sessionCache === 'on' });
   installThirdPartyRegistry(app);
@@ -41,4 +49,7 @@ export const accountsModule = defineModule('accounts', ['core', 'infra'], async 
   await app.register(accountSecurityRoutes);
   await app.register(loginDeviceRoutes);
   await app.register(trdAccountRoutes);
+  await installQrLogin(app, qr.expireS);
+  installQrSocket(app);
+  await app.register(qrcodeRoutes, { siteOrigin: qr.siteOrigin });
 });

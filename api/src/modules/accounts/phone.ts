@@ -1,6 +1,4 @@
-import { Type } from '@sinclair/typebox';
 import { invalid } from '../../core/http/errors';
-import { messages } from '../../core/http/validation';
 
 /** A phone number as accounts store it: dial code without '+' and the national number. */
 export interface Phone {
@@ -10,19 +8,8 @@ export interface Phone {
 
 export const DEFAULT_COUNTRY_CODE = '86';
 
-/** `country_code` of a request: '86', '+86' or 86; absent means 86 (SPEC §9). */
-export const CountryCodeField = Type.Optional(
-  Type.Union([Type.String({ pattern: '^\\+?[0-9]{1,4}$' }), Type.Integer({ minimum: 1, maximum: 9999 })], {
-    description: '国家或地区区号，默认 86',
-    ...messages('国家或地区区号不正确'),
-  }),
-);
-
-/** A phone number field as typed: digits, spaces (the form spaces it 3-4-4), an optional leading + and dashes. */
-export function MobileField(description = '手机号（可带空格）', requiredMessage = '请填写登录手机号') {
-  // a pattern of its own (which also keeps NUL out), so Type.String rather than Text()
-  return Type.String({ maxLength: 24, pattern: '^[0-9 +-]*$', description, ...messages('手机号格式不正确', requiredMessage) });
-}
+// the request fields (the wire contract's); kept here for the modules that parse phones
+export { CountryCodeField, MobileField } from 'contracts';
 
 function normaliseCountryCode(raw: string | number | undefined): string {
   if (raw === undefined || raw === '') return DEFAULT_COUNTRY_CODE;

@@ -1,9 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie, setCookie } from '../../core/http/cookies';
+import { QR_TOKEN_PATTERN, type QrType } from 'contracts';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors';
+import { sha256 } from './browser-key';
+import { notifyOtherProcesses } from './repositories/notify';
+import { deleteQrExpiredBefore, findQrByHash, insertQr, markQr, takeConfirmedQr } from './repositories/qr-codes';
+import { everyMinute } from './sweep';
 
-export type QrType = 'login' | 'wxgzh_login';
+export type { QrType } from 'contracts';
 export type QrStatusName = 'waiting' | 'scanned' | 'confirmed';
 /** What the login-QR socket is told: the app has scanned, the code is confirmed ('ok'), or it expired. */
 export type QrEvent = 'scanned' | 'ok' | 'expired';
@@ -12,33 +16,10 @@ export type QrEvent = 'scanned' | 'ok' | 'expired';
 export const QR_CLAIM_WINDOW_MS = 60_000;
 /** The NOTIFY channel that carries QR events between API processes sharing a PostgreSQL database. */
 const QR_CHANNEL = 'login_qrcode';
-export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{20,64}$';
-const TOKEN_RE = new RegExp(TOKEN_PATTERN);
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
-}
+const TOKEN_RE = new RegExp(QR_TOKEN_PATTERN);
 
 export function isQrToken(token: unknown): token is string {
   return typeof token === 'string' && TOKEN_RE.test(token);
-}
-
-/** The browser's own random key (HttpOnly cookie `bkey` on /api/): QR codes and OAuth states are bound to it. */
-const BROWSER_COOKIE = 'bkey';
-export function browserKeyHash(request: FastifyRequest, reply: FastifyReply | null): string | null {
-  let key = readCookie(request.headers.cookie, BROWSER_COOKIE);
-  if (!key || !/^[A-Za-z0-9_-]{32,64}$/.test(key)) {
-    if (!reply) return null;
-    key = randomBytes(24).toString('base64url');
-    setCookie(reply, BROWSER_COOKIE, key, {
-      path: '/api/',
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: request.server.sessionOptions.secureCookies,
-      maxAge: 30 * 24 * 3600,
-    });
-  }
-  return sha256(`browser:${key}`);
 }
 
 export interface QrRow {
@@ -102,21 +83,13 @@ export async function installQrLogin(app: FastifyInstance, expireS: number): Pro
     },
     async publish(hash, event) {
       deliver(hash, event);
-      if (app.db.engine === 'postgres') {
-        await app.db.query('SELECT pg_notify($1, $2)', [QR_CHANNEL, `${processId}:${hash}:${event}`]);
-      }
+      await notifyOtherProcesses(app.db, QR_CHANNEL, `${processId}:${hash}:${event}`);
     },
     count: (hash) => listeners.get(hash)?.size ?? 0,
   };
   app.decorate('qrLogin', { hub, expireS });
   // old codes go now and then (each is useless once expired anyway)
-  const sweep = setInterval(() => {
-    const cutoff = new Date(app.now().getTime() - QR_CLAIM_WINDOW_MS);
-    app.db.query('DELETE FROM login_qrcodes WHERE expire_time < $1', [cutoff]).catch(() => undefined);
-    app.db.query('DELETE FROM oauth_states WHERE expire_time < $1', [app.now()]).catch(() => undefined);
-  }, 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  everyMinute(app, () => deleteQrExpiredBefore(app.db, new Date(app.now().getTime() - QR_CLAIM_WINDOW_MS)));
 }
 
 /** A new code for this browser: the token (shown in the QR code, never stored) and its lifetime. */
@@ -129,20 +102,13 @@ export async function makeQrToken(
   const token = randomBytes(24).toString('base64url');
   const now = app.now();
   const expireS = app.qrLogin.expireS;
-  await app.db.query(
-    `INSERT INTO login_qrcodes (token_hash, type, status, browser_hash, platform, create_time, expire_time)
-     VALUES ($1, $2, 'waiting', $3, $4, $5, $6)`,
-    [sha256(token), type, browserHash, platform.slice(0, 32), now, new Date(now.getTime() + expireS * 1000)],
-  );
+  const expireTime = new Date(now.getTime() + expireS * 1000);
+  await insertQr(app.db, { tokenHash: sha256(token), type, browserHash, platform: platform.slice(0, 32), now, expireTime });
   return { token, expireS };
 }
 
 export async function findQr(app: FastifyInstance, token: string): Promise<QrRow | undefined> {
-  const [row] = await app.db.query<QrRow>(
-    `SELECT type, status, browser_hash, platform, user_id, expire_time, confirm_time FROM login_qrcodes WHERE token_hash = $1`,
-    [sha256(token)],
-  );
-  return row;
+  return findQrByHash(app.db, sha256(token));
 }
 
 export const QR_EXPIRED = () => new ApiError(400, 'qrcode_expired', '二维码已过期，请刷新后重新扫描');
@@ -162,14 +128,7 @@ export async function appAction(
   const now = app.now();
   const hash = sha256(token);
   const status = action === 'scan' ? 'scanned' : 'confirmed';
-  const [row] = await app.db.query<{ status: string }>(
-    `UPDATE login_qrcodes SET status = $3, user_id = $4, confirm_time = CASE WHEN $3 = 'confirmed' THEN $5::timestamptz END
-      WHERE token_hash = $1 AND type = $2 AND status IN ('waiting', 'scanned') AND expire_time > $5
-        AND (user_id IS NULL OR user_id = $4)
-      RETURNING status`,
-    [hash, type, status, userId, now],
-  );
-  if (!row) {
+  if (!(await markQr(app.db, hash, type, status, userId, now))) {
     const current = await findQr(app, token);
     if (!current || current.type !== type) throw QR_INVALID();
     if (current.status === 'confirmed') throw new ApiError(409, 'qrcode_used', '该二维码已确认登录');
@@ -197,11 +156,7 @@ export async function claimQr(
     const remainingS = Math.max(1, Math.ceil((current.expire_time.getTime() - now.getTime()) / 1000));
     return { status: 'update', scanned: current.status === 'scanned', remainingS };
   }
-  const [taken] = await app.db.query<{ user_id: number; platform: string }>(
-    `DELETE FROM login_qrcodes WHERE token_hash = $1 AND status = 'confirmed' AND browser_hash = $2 AND confirm_time > $3
-     RETURNING user_id, platform`,
-    [sha256(token), browserHash, new Date(now.getTime() - QR_CLAIM_WINDOW_MS)],
-  );
+  const taken = await takeConfirmedQr(app.db, sha256(token), browserHash, new Date(now.getTime() - QR_CLAIM_WINDOW_MS));
   if (!taken) throw QR_EXPIRED();
   return { status: 'ok', userId: taken.user_id, platform: taken.platform };
 }

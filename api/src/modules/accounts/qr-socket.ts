@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { findQr, isQrToken, QR_CLAIM_WINDOW_MS, sha256, type QrEvent } from './qr-login';
+import { sha256 } from './browser-key';
+import { findQr, isQrToken, QR_CLAIM_WINDOW_MS, type QrEvent } from './qr-login';
 
 /** The login-QR socket (SPEC §7): `?token=`, first message `{"type":"LOGIN_QRCODE","token":...}`. */
 export const QR_SOCKET_PATH = '/api/ws/login-qrcode/';

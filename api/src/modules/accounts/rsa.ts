@@ -1,3 +1,4 @@
+import { PASSWORD_CIPHERTEXT_MAX } from 'contracts';
 import { constants, createPrivateKey, createPublicKey, generateKeyPair, privateDecrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../../core/db';
@@ -8,8 +9,6 @@ import { passwordProblem } from './passwords';
 const generate = promisify(generateKeyPair);
 const SECRET_NAME = 'rsa_private_key';
 const KEY_BITS = 2048;
-/** base64 of one 2048-bit RSA block is 344 characters; anything far longer is not a ciphertext. */
-export const CIPHERTEXT_MAX = 1024;
 
 /**
  * Passwords travel RSA-encrypted (SPEC §3): the browser encrypts with jsencrypt's `encryptOAEP`, which pads with
@@ -45,7 +44,7 @@ export function passwordCipher(privateKeyPem: string): PasswordCipher {
   return {
     publicKeyPem,
     decrypt(ciphertextBase64) {
-      if (ciphertextBase64.length > CIPHERTEXT_MAX || !/^[A-Za-z0-9+/]+={0,2}$/.test(ciphertextBase64)) return null;
+      if (ciphertextBase64.length > PASSWORD_CIPHERTEXT_MAX || !/^[A-Za-z0-9+/]+={0,2}$/.test(ciphertextBase64)) return null;
       const block = Buffer.from(ciphertextBase64, 'base64');
       if (block.length !== blockBytes) return null;
       try {

@@ -1,8 +1,17 @@
+import type { LoginType } from 'contracts';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, setCookie, type CookieOptions } from '../../core/http/cookies';
 import { ApiError } from '../../core/http/errors';
-import { USER_COLUMNS, type UserRow } from './users';
+import { notifyOtherProcesses } from './repositories/notify';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from './repositories/sessions';
+import type { UserRow } from './users';
 
 export const SESSION_COOKIE = 'sessionid';
 /** Django's names, which axios can mirror by itself (xsrfCookieName / xsrfHeaderName). */
@@ -13,8 +22,7 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const LOGIN_TYPES = { password: 1, smsCode: 2, thirdParty: 3, qrCode: 4 } as const;
-export type LoginType = (typeof LOGIN_TYPES)[keyof typeof LOGIN_TYPES];
+export { LOGIN_TYPES, type LoginType } from 'contracts';
 
 export interface Session {
   id: number;
@@ -132,9 +140,7 @@ export function memorySessionCache(): SessionCache {
  */
 export async function userChanged(app: FastifyInstance, userId: number): Promise<void> {
   app.sessionCache?.forgetUser(userId);
-  if (app.db.engine === 'postgres') {
-    await app.db.query('SELECT pg_notify($1, $2)', [SESSION_CHANGES_CHANNEL, String(userId)]);
-  }
+  await notifyOtherProcesses(app.db, SESSION_CHANGES_CHANNEL, String(userId));
 }
 
 /**
@@ -176,26 +182,8 @@ async function listenForChanges(app: FastifyInstance, cache: SessionCache): Prom
   await connect();
 }
 
-interface SessionRow extends UserRow {
-  session_id: number;
-  csrf_token: string;
-  login_type: number;
-  session_platform: string;
-  session_create_time: Date;
-  last_active_time: Date;
-  expire_time: Date;
-  mobile_check_time: Date | null;
-}
-
 async function loadSession(app: FastifyInstance, hash: string, now: Date): Promise<CachedSession | undefined> {
-  const [row] = await app.db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.csrf_token, s.login_type, s.platform AS session_platform,
-            s.create_time AS session_create_time, s.last_active_time, s.expire_time, s.mobile_check_time,
-            ${USER_COLUMNS}
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expire_time > $2 AND u.delete_time IS NULL`,
-    [hash, now],
-  );
+  const row = await findLiveSession(app.db, hash, now);
   if (!row) return undefined;
   const {
     session_id,
@@ -281,7 +269,7 @@ export async function installSessions(app: FastifyInstance, options: SessionOpti
     }
     if (now.getTime() - session.lastActiveTime.getTime() > TOUCH_INTERVAL_MS) {
       session.lastActiveTime = now;
-      await app.db.query('UPDATE sessions SET last_active_time = $2, ip = $3 WHERE id = $1', [session.id, now, request.ip]);
+      await touchSession(app.db, session.id, now, request.ip);
     }
   });
 }
@@ -314,19 +302,8 @@ export async function startSession(
   if (request.session) await userChanged(app, request.session.userId);
   const expireTime = new Date(now.getTime() + SESSION_TTL_MS);
   const id = await app.db.transaction(async (tx) => {
-    if (previous !== undefined) await tx.query('DELETE FROM sessions WHERE id = $1', [previous]);
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO sessions (token_hash, user_id, csrf_token, login_type, platform, ip, user_agent,
-                             create_time, last_active_time, expire_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
-      [tokenHash(token), userId, csrfToken, options.loginType, platform, ip, userAgent, now, expireTime],
-    );
-    await tx.query(
-      `INSERT INTO login_history (user_id, login_type, platform, ip, user_agent, create_time)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [userId, options.loginType, platform, ip, userAgent, now],
-    );
-    return row.id;
+    if (previous !== undefined) await deleteSession(tx, previous);
+    return insertSession(tx, { tokenHash: tokenHash(token), userId, csrfToken, loginType: options.loginType, platform, ip, userAgent, now, expireTime });
   });
   setCookie(reply, SESSION_COOKIE, token, cookieOptions(app, true, SESSION_TTL_MS / 1000));
   setCookie(reply, CSRF_COOKIE, csrfToken, cookieOptions(app, false, SESSION_TTL_MS / 1000));
@@ -348,9 +325,14 @@ export async function startSession(
 /** Logs the request out: its session row goes (so the cookie is dead everywhere) and both cookies are cleared. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.session) {
-    await request.server.db.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
+    await deleteSession(request.server.db, request.session.id);
     await userChanged(request.server, request.session.userId);
   }
+  forgetSession(request, reply);
+}
+
+/** The request is a visitor from now on (its session ended elsewhere) and the browser forgets both cookies. */
+export function forgetSession(request: FastifyRequest, reply: FastifyReply): void {
   request.session = null;
   request.user = null;
   clearSessionCookies(request.server, reply);
@@ -358,7 +340,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 
 /** Ends every session of a user (password changed or reset, account deleted), optionally but one. */
 export async function endUserSessions(app: FastifyInstance, userId: number, exceptSessionId?: number): Promise<void> {
-  await app.db.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, exceptSessionId ?? 0]);
+  await deleteUserSessions(app.db, userId, exceptSessionId);
   await userChanged(app, userId);
 }
 

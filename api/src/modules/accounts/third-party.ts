@@ -1,14 +1,13 @@
+import type { TrdProvider } from 'contracts';
+import type { ThirdPartyIdentity } from '../../infra/oauth/providers';
 import type { FastifyInstance } from 'fastify';
-import { isUniqueViolation } from '../../core/db/errors';
 import { ApiError } from '../../core/http/errors';
+import { bindTrdAccount, boundUserId, type TrdAccountRow } from './repositories/trd-accounts';
+import { unlessTaken } from './services/unique';
 
-/** Who a third-party login code belongs to, as the provider reports it. */
-export interface ThirdPartyIdentity {
-  openid: string;
-  unionid: string | null;
-  nickname?: string;
-  avatar?: string;
-}
+export type { TrdAccountRow } from './repositories/trd-accounts';
+
+export type { ThirdPartyIdentity } from '../../infra/oauth/providers';
 
 /**
  * Turns a provider's authorisation code into an identity, or null for a code the provider refuses. One per
@@ -17,8 +16,7 @@ export interface ThirdPartyIdentity {
 export type IdentityResolver = (code: string) => Promise<ThirdPartyIdentity | null>;
 
 /** Provider names a trd_accounts row may carry (SPEC §4 "Third-party login" plus the mini-program). */
-export const TRD_PROVIDERS = ['weixin_miniapp', 'alipay', 'alipayh5', 'weixin', 'weixingzh', 'qq', 'weibo'] as const;
-export type TrdProvider = (typeof TRD_PROVIDERS)[number];
+export { TRD_PROVIDERS, type TrdProvider } from 'contracts';
 
 /** The trd_accounts provider an identity of `provider` is stored under: alipayh5 is the same Alipay application. */
 export function trdAccountOf(provider: TrdProvider): TrdProvider {
@@ -50,14 +48,6 @@ export function installThirdPartyRegistry(app: FastifyInstance): void {
   app.decorate('thirdPartyIdentities', new Map<TrdProvider, IdentitySource>());
 }
 
-export interface TrdAccountRow {
-  id: number;
-  provider: string;
-  nickname: string;
-  avatar: string;
-  create_time: Date;
-}
-
 /**
  * Binds `identity` (of the trd_accounts provider `account`) to the account `userId`. Refuses, in Chinese: 400
  * `already_bound` (this account has it already), 409 `trd_bound_elsewhere` (another account has it), 409
@@ -69,25 +59,13 @@ export async function bindIdentity(
   account: TrdProvider,
   identity: ThirdPartyIdentity,
 ): Promise<TrdAccountRow> {
-  const [bound] = await app.db.query<{ user_id: number }>(
-    'SELECT user_id FROM trd_accounts WHERE provider = $1 AND openid = $2',
-    [account, identity.openid],
-  );
-  if (bound?.user_id === userId) throw new ApiError(400, 'already_bound', '您已绑定该账号');
-  if (bound) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
-  let row: TrdAccountRow | undefined;
-  try {
-    [row] = await app.db.query<TrdAccountRow>(
-      `INSERT INTO trd_accounts (user_id, provider, openid, unionid, nickname, avatar, create_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, provider) DO NOTHING
-       RETURNING id, provider, nickname, avatar, create_time`,
-      [userId, account, identity.openid, identity.unionid, (identity.nickname ?? '').slice(0, 100), (identity.avatar ?? '').slice(0, 500), app.now()],
-    );
-  } catch (err) {
-    // the same identity bound elsewhere at the same moment
-    if (isUniqueViolation(err)) throw new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
-    throw err;
-  }
+  const bound = await boundUserId(app.db, account, identity.openid);
+  if (bound === userId) throw new ApiError(400, 'already_bound', '您已绑定该账号');
+  const boundElsewhere = () => new ApiError(409, 'trd_bound_elsewhere', '该第三方账号已绑定其他用户');
+  if (bound !== undefined) throw boundElsewhere();
+  const values = { userId, provider: account, openid: identity.openid, unionid: identity.unionid, profile: identity, now: app.now() };
+  // the same identity bound elsewhere at the same moment
+  const row = await unlessTaken(bindTrdAccount(app.db, values), boundElsewhere);
   if (!row) throw new ApiError(409, 'provider_bound', '您已绑定过该平台的其他账号，请先解绑');
   return row;
 }

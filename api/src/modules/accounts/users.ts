@@ -1,9 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { Queryable } from '../../core/db';
+import type { InactiveReason, PublicUserInfo, SelfUserInfo } from 'contracts';
 import { maskEmail, maskMobile, type Phone } from './phone';
 
-export const INACTIVE_REASONS = ['TRD_LOGIN_NO_MOBILE', 'CODE_LOGIN_NO_PASSWORD', 'POST_SPAM_COMMENTS'] as const;
-export type InactiveReason = (typeof INACTIVE_REASONS)[number];
+export type { InactiveReason } from 'contracts';
 
 /** A users row (the columns the API reads). */
 export interface UserRow {
@@ -23,45 +21,9 @@ export interface UserRow {
   has_pwd_protection: boolean;
 }
 
-const PLAIN_COLUMNS = [
-  'id', 'country_code', 'mobile', 'email', 'password_hash', 'nickname', 'gender', 'level', 'avatar', 'intro',
-  'inactive_reason', 'create_time',
-];
-
-/** Column list of UserRow for a `users u` in the FROM clause. */
-export const USER_COLUMNS =
-  PLAIN_COLUMNS.map((c) => `u.${c}`).join(', ') +
-  ', EXISTS (SELECT 1 FROM pwd_protection_answers pa WHERE pa.user_id = u.id) AS has_pwd_protection';
-
-const Gender = Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Null()], { description: '性别' });
-
-/** What anyone may see of a user (GET /api/users/{id}/ for someone else). */
-export const PublicUserInfo = Type.Object({
-  uid: Type.Integer(),
-  nickname: Type.String(),
-  level: Type.Integer({ minimum: 1, maximum: 3, description: '1 初级，2 高级，3 认证专家' }),
-  gender: Gender,
-  avatar: Type.String(),
-  intro: Type.String(),
-});
-
-/** What the person sees of their own account (GET /api/users/0/ and every login answer). */
-export const SelfUserInfo = Type.Object({
-  ...PublicUserInfo.properties,
-  is_active: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  inactive_reason: Type.Union([Type.String(), Type.Null()], {
-    description: 'TRD_LOGIN_NO_MOBILE / CODE_LOGIN_NO_PASSWORD / POST_SPAM_COMMENTS；已激活时为 null',
-  }),
-  country_code: Type.Union([Type.String(), Type.Null()]),
-  mobile: Type.Union([Type.String(), Type.Null()], { description: '打码后的手机号' }),
-  email: Type.Union([Type.String(), Type.Null()], { description: '打码后的邮箱' }),
-  has_password: Type.Boolean(),
-  has_pwd_protection: Type.Boolean(),
-  create_time: Type.String({ format: 'date-time' }),
-});
-
-export type PublicInfo = Static<typeof PublicUserInfo>;
-export type SelfInfo = Omit<Static<typeof SelfUserInfo>, 'create_time'> & { create_time: Date };
+export type PublicInfo = PublicUserInfo;
+/** SelfUserInfo as the API holds it (the time is serialised on the way out). */
+export type SelfInfo = Omit<SelfUserInfo, 'create_time'> & { create_time: Date };
 
 export function publicInfo(user: UserRow): PublicInfo {
   return {
@@ -86,49 +48,6 @@ export function selfInfo(user: UserRow): SelfInfo {
     has_pwd_protection: user.has_pwd_protection,
     create_time: user.create_time,
   };
-}
-
-export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.delete_time IS NULL`, [id]);
-  return rows[0];
-}
-
-export async function findUserByPhone(q: Queryable, phone: Phone): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u WHERE u.country_code = $1 AND u.mobile = $2 AND u.delete_time IS NULL`,
-    [phone.countryCode, phone.mobile],
-  );
-  return rows[0];
-}
-
-export interface NewUser {
-  phone?: Phone;
-  passwordHash?: string | null;
-  nickname: string;
-  inactiveReason?: InactiveReason | null;
-  platform: string;
-  now: Date;
-}
-
-/** Inserts an account; a phone that is already taken answers undefined (the unique index decides, race-free). */
-export async function createUser(q: Queryable, user: NewUser): Promise<UserRow | undefined> {
-  const rows = await q.query<UserRow>(
-    `INSERT INTO users (country_code, mobile, password_hash, nickname, inactive_reason, register_platform,
-                        create_time, update_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-     ON CONFLICT DO NOTHING
-     RETURNING ${PLAIN_COLUMNS.join(', ')}, false AS has_pwd_protection`,
-    [
-      user.phone?.countryCode ?? null,
-      user.phone?.mobile ?? null,
-      user.passwordHash ?? null,
-      user.nickname,
-      user.inactiveReason ?? null,
-      user.platform,
-      user.now,
-    ],
-  );
-  return rows[0];
 }
 
 /** The name a new account starts with: '用户' and the last 4 digits of the phone, or a random tail. */

@@ -1,3 +1,4 @@
+import type { SmsReason } from 'contracts';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../core/db';
@@ -6,10 +7,17 @@ import type { MailSender } from '../../infra/providers/mail';
 import type { SmsSender } from '../../infra/providers/sms';
 import { loadServerSecret } from '../../infra/security/server-secrets';
 import { phoneKey, type Phone } from './phone';
+import {
+  consumeCode,
+  countAttempt,
+  deleteCodesCreatedBefore,
+  lockTarget,
+  replaceCode,
+  sendTimes,
+} from './repositories/verification-codes';
 
 /** SPEC §3 "Verify-code request" reasons. */
-export const SMS_REASONS = ['REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE'] as const;
-export type SmsReason = (typeof SMS_REASONS)[number];
+export { SMS_REASONS, type SmsReason } from 'contracts';
 /** E-mail codes: bind (or change to) an address, or unbind the current one. */
 export const EMAIL_REASONS = ['BIND_EMAIL', 'UNBIND_EMAIL'] as const;
 export type EmailReason = (typeof EMAIL_REASONS)[number];
@@ -24,10 +32,13 @@ export const CODE_RULES = {
   perDay: 10,
 } as const;
 
+/** The answer to a code being sent (CodeSent): when it may be asked again and how long it lives. */
+export function codeSent(detail: string): { detail: string; resend_after: number; expire_in: number } {
+  return { detail, resend_after: CODE_RULES.resendMs / 1000, expire_in: CODE_RULES.ttlMs / 1000 };
+}
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** First key of the advisory lock that serialises sends to one target (the second is a hash of the target). */
-const SEND_LOCK_KEY = 72_640_002;
 export const CODE_FORMAT_MESSAGE = '验证码格式不正确';
 export const CODE_WRONG_MESSAGE = '验证码错误或已过期';
 
@@ -70,105 +81,84 @@ export interface CodeDeps {
   log: FastifyBaseLogger;
 }
 
+/** The caps of SPEC/DESIGN for one more send to a target that was sent codes at `sent` (ms, newest first). */
+function checkCaps(channel: Channel, sent: number[], t: number): void {
+  if (sent.length && t - sent[0] < CODE_RULES.resendMs) {
+    const wait = Math.ceil((sent[0] + CODE_RULES.resendMs - t) / 1000);
+    throw phoneCap(wait, 'code_too_frequent', `验证码发送过于频繁，请在${wait}秒后重试`);
+  }
+  const lastHour = sent.filter((at) => at > t - HOUR);
+  if (lastHour.length >= CODE_RULES.perHour) {
+    const wait = (lastHour[CODE_RULES.perHour - 1] + HOUR - t) / 1000;
+    throw phoneCap(wait, 'sms_quota_exceeded', QUOTA_MESSAGES[channel].hour, 'hour');
+  }
+  if (sent.length >= CODE_RULES.perDay) {
+    const wait = (sent[CODE_RULES.perDay - 1] + DAY - t) / 1000;
+    throw phoneCap(wait, 'sms_quota_exceeded', QUOTA_MESSAGES[channel].day, 'day');
+  }
+}
+
+type Digest = (channel: Channel, target: string, reason: string, code: string) => string;
+
+/** Stores a new code after the caps allow it; answers its row id. Caps count every send of the target. */
+function store(deps: CodeDeps, digest: Digest, channel: Channel, target: string, reason: string, code: string): Promise<number> {
+  const t = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await lockTarget(tx, channel, target);
+    await deleteCodesCreatedBefore(tx, new Date(t.getTime() - 2 * DAY));
+    checkCaps(channel, await sendTimes(tx, channel, target, new Date(t.getTime() - DAY)), t.getTime());
+    const codeHash = digest(channel, target, reason, code);
+    return replaceCode(tx, { channel, target, reason, codeHash, now: t, expireTime: new Date(t.getTime() + CODE_RULES.ttlMs) });
+  });
+}
+
+/** Sends a stored code; a failed delivery uses the code up and answers 503. */
+async function deliver(deps: CodeDeps, id: number, what: string, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (err) {
+    deps.log.error({ err }, `${what} delivery failed`);
+    await consumeCode(deps.db, id, deps.now());
+    throw new ApiError(503, 'code_send_failed', '验证码发送失败，请稍后重试');
+  }
+}
+
+/** True once for the right, live code of (target, reason); each wrong try counts, the 5th kills the code. */
+async function checkCode(deps: CodeDeps, digest: Digest, channel: Channel, target: string, reason: string, code: string): Promise<boolean> {
+  if (!/^[0-9]{6}$/.test(code)) return false;
+  const t = deps.now();
+  // the try is counted before the comparison, in one statement: parallel guesses cannot exceed the limit
+  const row = await countAttempt(deps.db, { channel, target, reason }, t, CODE_RULES.maxAttempts);
+  if (!row) return false;
+  const expected = Buffer.from(row.code_hash);
+  const given = Buffer.from(digest(channel, target, reason, code));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  return consumeCode(deps.db, row.id, t);
+}
+
+const newCode = () => String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
+const wrong = (field: string) => invalid({ [field]: [CODE_WRONG_MESSAGE] }, CODE_WRONG_MESSAGE);
+
 export async function verificationCodes(deps: CodeDeps): Promise<VerificationCodes> {
-  const { db, now } = deps;
   const key = Buffer.from(
-    await loadServerSecret(db, 'code_hmac_key', async () => randomBytes(32).toString('base64')),
+    await loadServerSecret(deps.db, 'code_hmac_key', async () => randomBytes(32).toString('base64')),
     'base64',
   );
-  const digest = (channel: Channel, target: string, reason: string, code: string) =>
+  const digest: Digest = (channel, target, reason, code) =>
     createHmac('sha256', key).update(`${channel}|${target}|${reason}|${code}`).digest('base64');
-
-  /** Stores a new code after the caps allow it; answers its row id. Caps count every send of the target. */
-  async function store(channel: Channel, target: string, reason: string, code: string): Promise<number> {
-    const t = now();
-    return db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SEND_LOCK_KEY, `${channel}:${target}`]);
-      await tx.query('DELETE FROM verification_codes WHERE create_time < $1', [new Date(t.getTime() - 2 * DAY)]);
-      const sent = (
-        await tx.query<{ create_time: Date }>(
-          `SELECT create_time FROM verification_codes
-            WHERE channel = $1 AND target = $2 AND create_time > $3 ORDER BY create_time DESC`,
-          [channel, target, new Date(t.getTime() - DAY)],
-        )
-      ).map((r) => r.create_time.getTime());
-      const since = (ms: number) => sent.filter((at) => at > t.getTime() - ms);
-      if (sent.length && t.getTime() - sent[0] < CODE_RULES.resendMs) {
-        const wait = Math.ceil((sent[0] + CODE_RULES.resendMs - t.getTime()) / 1000);
-        throw phoneCap(wait, 'code_too_frequent', `验证码发送过于频繁，请在${wait}秒后重试`);
-      }
-      const lastHour = since(HOUR);
-      if (lastHour.length >= CODE_RULES.perHour) {
-        const wait = (lastHour[CODE_RULES.perHour - 1] + HOUR - t.getTime()) / 1000;
-        throw phoneCap(wait, 'sms_quota_exceeded', QUOTA_MESSAGES[channel].hour, 'hour');
-      }
-      if (sent.length >= CODE_RULES.perDay) {
-        const wait = (sent[CODE_RULES.perDay - 1] + DAY - t.getTime()) / 1000;
-        throw phoneCap(wait, 'sms_quota_exceeded', QUOTA_MESSAGES[channel].day, 'day');
-      }
-      await tx.query(
-        `UPDATE verification_codes SET consume_time = $4
-          WHERE channel = $1 AND target = $2 AND reason = $3 AND consume_time IS NULL`,
-        [channel, target, reason, t],
-      );
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO verification_codes (channel, target, reason, code_hash, create_time, expire_time)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [channel, target, reason, digest(channel, target, reason, code), t, new Date(t.getTime() + CODE_RULES.ttlMs)],
-      );
-      return row.id;
-    });
-  }
-
-  async function deliver(id: number, what: string, send: () => Promise<void>): Promise<void> {
-    try {
-      await send();
-    } catch (err) {
-      deps.log.error({ err }, `${what} delivery failed`);
-      await db.query('UPDATE verification_codes SET consume_time = $2 WHERE id = $1', [id, now()]);
-      throw new ApiError(503, 'code_send_failed', '验证码发送失败，请稍后重试');
-    }
-  }
-
-  const newCode = () => String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
-
-  async function check(channel: Channel, target: string, reason: string, code: string): Promise<boolean> {
-    if (!/^[0-9]{6}$/.test(code)) return false;
-    const t = now();
-    // the try is counted before the comparison, in one statement: parallel guesses cannot exceed the limit
-    const [row] = await db.query<{ id: number; code_hash: string }>(
-      `UPDATE verification_codes SET attempts = attempts + 1
-        WHERE id = (SELECT id FROM verification_codes
-                     WHERE channel = $1 AND target = $2 AND reason = $3 AND consume_time IS NULL AND expire_time > $4
-                     ORDER BY id DESC LIMIT 1)
-          AND attempts < $5 AND consume_time IS NULL
-        RETURNING id, code_hash`,
-      [channel, target, reason, t, CODE_RULES.maxAttempts],
-    );
-    if (!row) return false;
-    const expected = Buffer.from(row.code_hash);
-    const given = Buffer.from(digest(channel, target, reason, code));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-    const used = await db.query('UPDATE verification_codes SET consume_time = $2 WHERE id = $1 AND consume_time IS NULL RETURNING id', [
-      row.id,
-      t,
-    ]);
-    return used.length === 1;
-  }
-
-  const wrong = (field: string) => invalid({ [field]: [CODE_WRONG_MESSAGE] }, CODE_WRONG_MESSAGE);
+  const check = (channel: Channel, target: string, reason: string, code: string) => checkCode(deps, digest, channel, target, reason, code);
 
   return {
     async sendSms(phone, reason) {
       const code = newCode();
-      const id = await store('sms', phoneKey(phone), reason, code);
-      await deliver(id, 'sms', () => deps.sms.sendCode(phone, code));
+      const id = await store(deps, digest, 'sms', phoneKey(phone), reason, code);
+      await deliver(deps, id, 'sms', () => deps.sms.sendCode(phone, code));
     },
     async sendEmail(email, reason) {
       const code = newCode();
-      const id = await store('email', email, reason, code);
+      const id = await store(deps, digest, 'email', email, reason, code);
       const purpose = reason === 'BIND_EMAIL' ? '绑定邮箱' : '解绑邮箱';
-      await deliver(id, 'email', () =>
+      await deliver(deps, id, 'email', () =>
         deps.mail.send({
           to: email,
           subject: `邮箱验证码：${code}`,

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
 import { fetchTransport } from '../../infra/providers/http-transport';
 import { oauthLoginRoutes } from './routes/oauth-login';
-import { qrcodeRoutes } from '../accounts/routes/qrcode';
-import { installQrLogin } from '../accounts/qr-login';
-import { installQrSocket } from '../accounts/qr-socket';
+import { oauthSimulatorRoutes } from './routes/simulator';
+import { deleteStatesExpiredBefore } from './repositories/oauth-states';
+import { OAuthLogin } from './services/oauth-login';
+import { everyMinute } from '../accounts/sweep';
 import { trdAccountOf } from '../accounts/third-party';
 import type { OAuthProvider, QrOAuthConfig } from '../../infra/oauth/config';
 import { alipayAdapter, qqAdapter, weiboAdapter, weixinAdapter, type OAuthAdapter, type OAuthEndpoints } from '../../infra/oauth/providers';
-import { oauthSimulatorRoutes, SIMULATOR_PREFIX, simulatorApps } from '../../infra/oauth/simulator';
+import { OAuthSimulator, SIMULATOR_PREFIX, simulatorApps } from '../../infra/oauth/simulator';
 
 /** Providers whose code exchange ignores redirect_uri, so that a code the client got can be bound directly. */
 const CODE_BINDABLE: ReadonlySet<OAuthProvider> = new Set(['weixin', 'weixingzh', 'alipay', 'alipayh5']);
@@ -30,13 +31,13 @@ export interface OAuthOptions extends Record<string, unknown> {
 }
 
 /**
- * QR login and third-party (OAuth) login: the QR store and socket, the provider adapters (real endpoints, or the
- * API's own simulator under /api/dev/oauth/ by configuration) and their routes.
+ * Third-party (OAuth) login and binding: the provider adapters (real endpoints, or the API's own simulator under
+ * /api/dev/oauth/ by configuration) and their routes. QR login is the accounts module's (login through the
+ * product's own app).
  */
 export const oauthModule = defineModule<OAuthOptions>('oauth', ['core', 'accounts'], async (app: FastifyInstance, { config }) => {
-  await installQrLogin(app, config.qrExpireS);
-  installQrSocket(app);
-
+  // spent or not, a state is useless once expired
+  everyMinute(app, () => deleteStatesExpiredBefore(app.db, app.now()));
   const transport = fetchTransport();
   const sim = config.provider === 'simulator' ? simulatorApps() : null;
   // the browser reaches the simulator through the site (relative to its origin, filled per request below)
@@ -83,7 +84,6 @@ export const oauthModule = defineModule<OAuthOptions>('oauth', ['core', 'account
       : adapter;
   }
 
-  await app.register(qrcodeRoutes, { siteOrigin: config.siteOrigin, simulator: sim });
-  await app.register(oauthLoginRoutes, { adapters: withOrigin, siteOrigin: config.siteOrigin });
-  if (sim) await app.register(async (scope) => oauthSimulatorRoutes(scope, sim));
+  await app.register(oauthLoginRoutes, { oauth: new OAuthLogin({ adapters: withOrigin, siteOrigin: config.siteOrigin }) });
+  if (sim) await app.register(oauthSimulatorRoutes, { simulator: new OAuthSimulator(sim) });
 });
