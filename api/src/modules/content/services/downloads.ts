@@ -1,7 +1,7 @@
 import type { DownloadRecord, DownloadStatistics, ItemType, LinkAnswer, QuotaAnswer, ShareAnswer } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
-import { findUserById } from '../../accounts/users';
+import { findUserById } from '../../accounts/repositories/users';
 import { clock, currentUser, requester } from '../context';
 import { startOfDay } from '../day';
 import { contentDisposition, downloadedToday, freeQuota, grantDownload, type Downloadable } from './grants';
