@@ -14,17 +14,6 @@ import {
 } from 'shared-kernel';
 import { LOGIN_ROUTE, LOGIN_ROUTES } from '../routing/decide';
 
-declare module 'shared-kernel' {
-  interface KernelEvents {
-    /**
-     * A logged-in but inactive account opened a page that needs an active one (SPEC.md §4): mf-auth shows the
-     * activation dialog for `reason` (TRD_LOGIN_NO_MOBILE: bind a phone; CODE_LOGIN_NO_PASSWORD: set nickname and
-     * password). Raised by the shell, which also sets the kernel's `showActivateDialog` flag.
-     */
-    'auth:activation-required': { reason: string; redirect: string };
-  }
-}
-
 /** The events mf-auth's dialogs answer; the shell makes sure someone does. */
 export const AUTH_DIALOG_EVENTS = ['auth:login-required', 'auth:activation-required', 'captcha:required'] as const;
 type DialogEvent = (typeof AUTH_DIALOG_EVENTS)[number];
