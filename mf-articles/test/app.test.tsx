@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { routesOf } from 'shared-kernel';
-import { mockApi, type MockApi } from './support/lists-api';
+import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import { closeAll, open, resetPage } from './support/mount';
 
 // The kernel's describeRemoteApp, for pages that load lazily: driven as the shell drives it, each route of
@@ -8,14 +8,14 @@ import { closeAll, open, resetPage } from './support/mount';
 // search and list pages show the route's title in their <h1>.
 const LIST_ROUTES = new Set(['home', 'articles.search.index', 'articles.search.result', 'articles.cate.list', 'articles.cate.detail', 'articles.docs.list', 'articles.blogs.list']);
 
-let api: MockApi;
-beforeAll(() => {
-  api = mockApi();
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
 });
-afterAll(() => api.restore());
+afterAll(() => api.close());
 beforeEach(() => {
   resetPage();
-  api.reset();
+  api.newPage();
 });
 afterEach(closeAll);
 

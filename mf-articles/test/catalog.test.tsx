@@ -1,25 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { blog, categoryDetail, doc, mockApi, page, TREE, type MockApi } from './support/lists-api';
+import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
+import { blog, categoryDetail, doc, page, TREE } from './support/lists-fixtures';
 import { closeAll, open, resetPage } from './support/mount';
 
-let api: MockApi;
-beforeAll(() => {
-  api = mockApi();
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
 });
-afterAll(() => api.restore());
+afterAll(() => api.close());
 beforeEach(() => {
   resetPage();
-  api.reset();
-  api.on('/articles-category/', page(TREE, 1, TREE.length));
-  api.on('/articles-category/3/', { body: categoryDetail(3) });
-  api.on('/articles-category/99/', { status: 404, body: { message: '分类不存在', code: 'not_found' } });
+  api.newPage();
+  api.on('GET /articles-category/', page(TREE, 1, TREE.length));
+  api.on('GET /articles-category/3/', { body: categoryDetail(3) });
+  api.on('GET /articles-category/99/', { status: 404, body: { message: '分类不存在', code: 'not_found' } });
 });
 afterEach(async () => {
   await closeAll();
   jest.restoreAllMocks();
 });
 
-const lastQuery = (path: string) => api.calls(path).at(-1)!.query;
+const lastQuery = (route: string) => api.calls(route).at(-1)!.query;
 
 describe('category list', () => {
   test('shows the tree: roots, children and grandchildren linking to their pages', async () => {
@@ -33,12 +34,13 @@ describe('category list', () => {
   });
 
   test('empty, and a failure with a retry', async () => {
-    api.on('/articles-category/', page([], 1, 0));
+    api.on('GET /articles-category/', page([], 1, 0));
     await open('/app/articles/cate/list');
     await screen.findByText('暂无分类');
     await closeAll();
     let fail = true;
-    api.on('/articles-category/', () => (fail ? 'offline' : page(TREE, 1, 2)));
+    api.on('GET /articles-category/', () => (fail ? 'drop' : page(TREE, 1, 2)));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined); // jsdom logs the dropped connection
     jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await open('/app/articles/cate/list');
     await screen.findByText('加载失败，请检查网络后重试');
@@ -50,11 +52,11 @@ describe('category list', () => {
 
 describe('category detail', () => {
   test('shows where the category sits, its sub-categories and its articles; filters by kind', async () => {
-    api.on('/articles/', (q) => page([{ type: 'docs', ...doc({ title: `文档 ${q.get('type') ?? '全部'}` }) }, { type: 'blogs', ...blog({ title: '博客一篇' }) }], 1, 2));
+    api.on('GET /articles/', ({ query: q }) => page([{ type: 'docs', ...doc({ title: `文档 ${q.get('type') ?? '全部'}` }) }, { type: 'blogs', ...blog({ title: '博客一篇' }) }], 1, 2));
     const app = await open('/app/articles/cate/detail/3');
     await waitFor(() => expect(app.host.querySelector('h1')?.textContent).toBe('分类文章'));
     await screen.findByText('文档 全部');
-    expect(lastQuery('/articles/').get('category')).toBe('3');
+    expect(lastQuery('GET /articles/').get('category')).toBe('3');
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
     expect(within(crumbs).getByRole('link', { name: '全部分类' }).getAttribute('href')).toBe('/app/articles/cate/list');
     expect(within(crumbs).getByRole('link', { name: '诗词' }).getAttribute('href')).toBe('/app/articles/cate/detail/1');
@@ -71,14 +73,14 @@ describe('category detail', () => {
   });
 
   test('an unknown category says so', async () => {
-    api.on('/articles/', { status: 404, body: { message: '分类不存在' } });
+    api.on('GET /articles/', { status: 404, body: { message: '分类不存在' } });
     await open('/app/articles/cate/detail/99');
     await screen.findByText('分类不存在');
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
 
   test('an empty category', async () => {
-    api.on('/articles/', page([], 1, 0));
+    api.on('GET /articles/', page([], 1, 0));
     await open('/app/articles/cate/detail/3');
     await screen.findByText('该分类下暂无内容');
   });
@@ -94,14 +96,14 @@ describe('document list', () => {
       observe() {}
       disconnect() {}
     };
-    api.on('/docs/', (q) => {
+    api.on('GET /docs/', ({ query: q }) => {
       const n = Number(q.get('page'));
       return page([doc({ title: `${q.get('ext_cate') ?? '全部'} ${q.get('ordering')} 第${n}页`, ext_cate: q.get('ext_cate') ?? 'pdf' })], n, 2, 1);
     });
     const app = await open('/app/articles/docs/list/3');
     await waitFor(() => expect(app.host.querySelector('h1')?.textContent).toBe('文档列表'));
     await screen.findByText('全部 -create_time 第1页');
-    expect(lastQuery('/docs/').get('category')).toBe('3');
+    expect(lastQuery('GET /docs/').get('category')).toBe('3');
     observed([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
     await screen.findByText('全部 -create_time 第2页');
     expect(screen.getByText('---- end ----')).toBeTruthy();
@@ -118,7 +120,7 @@ describe('document list', () => {
   });
 
   test('no documents', async () => {
-    api.on('/docs/', page([], 1, 0));
+    api.on('GET /docs/', page([], 1, 0));
     await open('/app/articles/docs/list/3');
     await screen.findByText('该分类下暂无文档');
   });
@@ -126,7 +128,7 @@ describe('document list', () => {
 
 describe('blog list', () => {
   test('lists the blogs of the category, linking to their details; load more', async () => {
-    api.on('/blogs/', (q) => {
+    api.on('GET /blogs/', ({ query: q }) => {
       const n = Number(q.get('page'));
       return page([blog({ id: 500 + n, title: `博文 ${n}` })], n, 2, 1);
     });
@@ -138,14 +140,14 @@ describe('blog list', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: '唐诗' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
     await screen.findByText('博文 2');
-    expect(lastQuery('/blogs/').get('category')).toBe('3');
+    expect(lastQuery('GET /blogs/').get('category')).toBe('3');
   });
 
   test('a failure keeps the page and offers a retry', async () => {
-    api.on('/blogs/', { status: 500, body: { message: '服务器繁忙，请稍后再试' } });
+    api.on('GET /blogs/', { status: 500, body: { message: '服务器繁忙，请稍后再试' } });
     await open('/app/articles/blogs/list/3');
     await screen.findByText('服务器繁忙，请稍后再试');
-    api.on('/blogs/', page([], 1, 0));
+    api.on('GET /blogs/', page([], 1, 0));
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     await screen.findByText('该分类下暂无博客');
   });

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CaptchaCancelledError, cancelCaptcha, http, isCaptchaPending } from 'shared-kernel';
 import { mountDialogs, unmountDialogs } from '../src/dialogs';
-import { PNG, startFakeApi, type FakeApi, type Received } from './support/fake-api';
+import { type FakeRequest } from 'shared-kernel/testing';
+import { PNG, startAuthApi, type AuthApi } from './support/auth-api';
 import { actLikeABrowser, expectToast, field, resetPage, toastTexts, waitForCall } from './support/dom';
 
-let api: FakeApi;
+let api: AuthApi;
 beforeAll(async () => {
-  api = await startFakeApi();
+  api = await startAuthApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -32,17 +33,17 @@ type Kind = keyof typeof CHALLENGES;
 /** Scripts a rate-limited route that passes with the token 'tok-ok', the challenges, and the check. */
 function scriptApi({ first = 'slide' as Kind, right = '' }) {
   let n = 0;
-  api.on('POST /limited/', (r: Received) =>
+  api.on('POST /limited/', (r: FakeRequest) =>
     r.headers['x-captcha-token'] === 'tok-ok'
       ? { body: { detail: 'done' } }
       : { status: 429, headers: { 'Retry-After': '30' }, body: { message: '请求过于频繁，请稍后再试', code: 'throttled' } },
   );
-  api.on('POST /captcha/', (r: Received) => {
+  api.on('POST /captcha/', (r: FakeRequest) => {
     n += 1;
     const type = (r.body.captchaType as Kind | undefined) ?? first;
     return { body: { repCode: '0000', repMsg: '成功', captchaId: `c${n}`, captchaType: type, expiresIn: 120, data: CHALLENGES[type] } };
   });
-  api.on('POST /captcha/check/', (r: Received) =>
+  api.on('POST /captcha/check/', (r: FakeRequest) =>
     r.body.verify_value === right
       ? { body: { repCode: '0000', repMsg: '验证成功', token: 'tok-ok', expiresIn: 120 } }
       : { status: 400, body: { repCode: '6111', message: '验证失败，请重试', code: 'captcha_wrong' } },
@@ -237,7 +238,7 @@ describe('captcha dialog (SPEC §4, §9)', () => {
     const { render } = await import('@testing-library/react');
     const { AuthPanel } = await import('../src/forms/AuthPanel');
     scriptApi({ first: 'slide', right: '100,5' });
-    api.on('POST /codes/', (r: Received) =>
+    api.on('POST /codes/', (r: FakeRequest) =>
       r.headers['x-captcha-token'] === 'tok-ok'
         ? { body: { detail: '验证码已发送', resend_after: 60, expire_in: 300 } }
         : { status: 429, body: { message: '请求过于频繁，请稍后再试', code: 'throttled' } },

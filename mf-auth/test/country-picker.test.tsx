@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { DialogHost } from '../src/dialogs/DialogHost';
 import { AuthPanel } from '../src/forms/AuthPanel';
-import { startFakeApi, type FakeApi } from './support/fake-api';
+import { startAuthApi, type AuthApi } from './support/auth-api';
 import { field, resetPage, waitForCall } from './support/dom';
 
-let api: FakeApi;
+let api: AuthApi;
 beforeAll(async () => {
-  api = await startFakeApi();
+  api = await startAuthApi();
 });
 afterAll(() => api.close());
 beforeEach(() => resetPage(api));

@@ -3,12 +3,12 @@ import { appState$, emit, openLogin, setAppState, setUser, user$ } from 'shared-
 import { mountDialogs, unmountDialogs } from '../src/dialogs';
 import { confirmDialog, openAppDownload } from '../src/dialogs/store';
 import { markDisclaimerOwed } from '../src/session/disclaimer';
-import { apiError, loginAnswer, startFakeApi, type FakeApi } from './support/fake-api';
+import { apiError, loginAnswer, startAuthApi, type AuthApi } from './support/auth-api';
 import { expectToast, field, resetPage, waitForCall } from './support/dom';
 
-let api: FakeApi;
+let api: AuthApi;
 beforeAll(async () => {
-  api = await startFakeApi();
+  api = await startAuthApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {

@@ -2,12 +2,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { appState$, clearToasts, getSession, user$, type LoginFormType } from 'shared-kernel';
 import { DialogHost } from '../src/dialogs/DialogHost';
 import { AuthPanel } from '../src/forms/AuthPanel';
-import { apiError, loginAnswer, startFakeApi, type FakeApi } from './support/fake-api';
+import { apiError, loginAnswer, startAuthApi, type AuthApi } from './support/auth-api';
 import { expectToast, field, resetPage, toastTexts, waitForCall } from './support/dom';
 
-let api: FakeApi;
+let api: AuthApi;
 beforeAll(async () => {
-  api = await startFakeApi();
+  api = await startAuthApi();
 });
 afterAll(() => api.close());
 beforeEach(() => resetPage(api));

@@ -3,12 +3,12 @@ import { routesOf, setUser, user$ } from 'shared-kernel';
 import * as app from '../src/app';
 import { unmountDialogs } from '../src/dialogs';
 import { browser } from '../src/forms/ThirdPartyLogin';
-import { apiError, loginAnswer, startFakeApi, type FakeApi } from './support/fake-api';
+import { apiError, loginAnswer, startAuthApi, type AuthApi } from './support/auth-api';
 import { expectToast, resetPage, toastTexts, waitForCall } from './support/dom';
 
-let api: FakeApi;
+let api: AuthApi;
 beforeAll(async () => {
-  api = await startFakeApi();
+  api = await startAuthApi();
 });
 afterAll(() => api.close());
 beforeEach(() => resetPage(api));

@@ -3,14 +3,14 @@ import { user$ } from 'shared-kernel';
 import * as app from '../src/app';
 import { mountDialogs, unmountDialogs } from '../src/dialogs';
 import { openOfficialAccountLogin } from '../src/dialogs/store';
-import { apiError, loginAnswer, startFakeApi, type FakeApi } from './support/fake-api';
+import { apiError, loginAnswer, startAuthApi, type AuthApi } from './support/auth-api';
 import { expectToast, resetPage, waitForCall } from './support/dom';
 
 // The QR login against the API's contract (api/src/routes/qrcode.ts, api/src/auth/qr-socket.ts): the socket
 // says 'scanned', 'ok' or 'expired'; the status call answers a Chinese 400 qrcode_expired for a code that ran out.
-let api: FakeApi;
+let api: AuthApi;
 beforeAll(async () => {
-  api = await startFakeApi();
+  api = await startAuthApi();
 });
 afterAll(() => api.close());
 beforeEach(() => {

@@ -8,7 +8,7 @@ export * from './app/navigate';
 export * from './app/remote-app';
 export * from './app/placeholder-routes';
 export * from './navigation/routes';
-export * from './navigation/next-path';
+export * from './navigation/redirect';
 // State, events and React bindings
 export * from './state/theme';
 export * from './state/app-state';

@@ -1,19 +1,20 @@
 import { appState$, buildErrorReport, clearToasts, http, installErrorReporting, MAX_REPORTS_PER_PAGE, reportError } from '../src';
-import { sendJson, startApiServer, waitFor, type ApiServer } from './support/api-server';
+import { startFakeApi, type FakeApi } from '../testing';
+import { waitFor } from './support/wait-for';
 
 type Kernel = typeof import('../src');
 
-let api: ApiServer;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startFakeApi();
 });
 afterAll(() => api.close());
 
 beforeEach(() => {
   http.defaults.baseURL = `${api.origin}/api`;
-  api.received.length = 0;
-  api.handle((_req, res) => sendJson(res, 201, { id: 1 }));
+  api.reset();
+  api.otherwise({ status: 201, body: { id: 1 } });
   window.history.pushState(null, '', '/app/articles/docs/detail/42?from=home#c1');
 });
 afterEach(() => clearToasts());
@@ -58,12 +59,12 @@ describe('client error reporting (SPEC §7, §8)', () => {
     window.dispatchEvent(new ErrorEvent('error', { message: 'Script error.' }));
     await waitFor(() => api.received.length === 3);
     stop();
-    expect(api.received.map((r) => [r.method, r.path])).toEqual([
+    expect(api.received.map((r) => [r.method, r.url])).toEqual([
       ['POST', '/api/report_error/'],
       ['POST', '/api/report_error/'],
       ['POST', '/api/report_error/'],
     ]);
-    const [uncaught, rejected, opaque] = api.received.map((r) => r.json() as Record<string, string>);
+    const [uncaught, rejected, opaque] = api.received.map((r) => r.body as Record<string, string>);
     expect(uncaught).toMatchObject({ message: '越界', type: 'RangeError /app/articles/docs/detail/42?from=home#c1'.slice(0, 50), route: '/app/articles/docs/detail/42?from=home#c1' });
     expect(uncaught.stack).toContain('RangeError: 越界');
     expect(rejected).toMatchObject({ message: '请求被拒绝', type: expect.stringMatching(/^Error \/app\//) });
@@ -81,7 +82,7 @@ describe('client error reporting (SPEC §7, §8)', () => {
 
   it('ignores a failing report: no toast, no loading flag, no report of the failure, no loop', async () => {
     const kernel = await freshKernel();
-    api.handle((_req, res) => sendJson(res, 500, { message: '服务器开小差了，请稍后重试', code: 'server_error' }));
+    api.otherwise({ status: 500, body: { message: '服务器开小差了，请稍后重试', code: 'server_error' } });
     const counts: number[] = [];
     const sub = appState$.subscribe((s) => counts.push(s.loadingCount));
     const stop = kernel.installErrorReporting();
@@ -109,7 +110,7 @@ describe('client error reporting (SPEC §7, §8)', () => {
 
   it('resolves true when the API took the report', async () => {
     await expect(reportError(new Error('一次'))).resolves.toBe(true);
-    expect(api.received[0].json()).toMatchObject({ message: '一次' });
+    expect(api.received[0].body).toMatchObject({ message: '一次' });
     expect(typeof installErrorReporting).toBe('function');
   });
 });

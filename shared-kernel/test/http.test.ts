@@ -19,19 +19,20 @@ import {
   user$,
   type KernelEvents,
 } from '../src';
-import { droppingServer, sendJson, startApiServer, waitFor, type ApiServer } from './support/api-server';
+import { startFakeApi, type FakeApi } from '../testing';
+import { waitFor } from './support/wait-for';
 
-let api: ApiServer;
+let api: FakeApi;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startFakeApi();
 });
 afterAll(() => api.close());
 
 beforeEach(() => {
   http.defaults.baseURL = `${api.origin}/api`;
-  api.received.length = 0;
-  api.handle((_req, res) => sendJson(res, 200, { ok: true }));
+  api.reset();
+  api.otherwise({ body: { ok: true } });
 });
 
 afterEach(() => {
@@ -76,7 +77,7 @@ describe('HTTP client defaults (SPEC §7)', () => {
   it('resolves paths under the API base', async () => {
     const res = await http.get('/docs/', { params: { page: 2 } });
     expect(res.data).toEqual({ ok: true });
-    expect(api.received[0].path).toBe('/api/docs/?page=2');
+    expect(api.received[0].url).toBe('/api/docs/?page=2');
   });
 
   it('sends the analytics visitor id as the trace-id header when there is one', async () => {
@@ -112,7 +113,8 @@ describe('HTTP client defaults (SPEC §7)', () => {
   it('sends neither the CSRF token nor the trace id to another origin', async () => {
     document.cookie = 'csrftoken=secret; path=/';
     setAnalyticsVisitorId('visitor-42');
-    const other = await startApiServer();
+    const other = await startFakeApi();
+    other.otherwise({ body: { ok: true } });
     try {
       await http.post(`${other.origin.replace('127.0.0.1', 'localhost')}/elsewhere/`, { a: 1 });
       expect(other.received[0].headers['x-csrftoken']).toBeUndefined();
@@ -130,33 +132,31 @@ describe('HTTP client defaults (SPEC §7)', () => {
     setSdSpeedUp(true);
     await http.post('/sd/', { prompt: '花鸟' });
     const [sd, extra, docs, get, fast] = api.received;
-    const info = (sd.json() as { sd_req_common_info: { session_hash: string; is_speed_up: boolean } }).sd_req_common_info;
+    const info = (sd.body as unknown as { sd_req_common_info: { session_hash: string; is_speed_up: boolean } }).sd_req_common_info;
     expect(info.session_hash).toMatch(/^[0-9a-f]{16}$/);
     expect(info.is_speed_up).toBe(false);
-    expect(sd.json()).toEqual({ prompt: '山水', sd_req_common_info: info });
-    expect(extra.json()).toEqual({ image: 'x', sd_req_common_info: info });
-    expect(docs.json()).toEqual({ title: 't' });
-    expect(get.body).toBe('');
-    expect(fast.json()).toEqual({ prompt: '花鸟', sd_req_common_info: { session_hash: info.session_hash, is_speed_up: true } });
+    expect(sd.body).toEqual({ prompt: '山水', sd_req_common_info: info });
+    expect(extra.body).toEqual({ image: 'x', sd_req_common_info: info });
+    expect(docs.body).toEqual({ title: 't' });
+    expect(get.text).toBe('');
+    expect(fast.body).toEqual({ prompt: '花鸟', sd_req_common_info: { session_hash: info.session_hash, is_speed_up: true } });
   });
 
   it('keeps a caller-provided sd_req_common_info', async () => {
     await http.post('/sd/', { sd_req_common_info: { session_hash: 'mine', is_speed_up: true } });
-    expect(api.received[0].json()).toEqual({ sd_req_common_info: { session_hash: 'mine', is_speed_up: true } });
+    expect(api.received[0].body).toEqual({ sd_req_common_info: { session_hash: 'mine', is_speed_up: true } });
   });
 
   it('counts requests under way in the loading flag', async () => {
     let release!: () => void;
-    api.handle((_req, res) => {
-      release = () => sendJson(res, 200, {});
-    });
+    api.otherwise(() => new Promise((answer) => (release = () => answer({ body: {} }))));
     const first = http.get('/slow/');
     await waitFor(() => api.received.length === 1);
     expect(appState$.value).toMatchObject({ loading: true, loadingCount: 1 });
     release();
     await first;
     expect(appState$.value).toMatchObject({ loading: false, loadingCount: 0 });
-    api.handle((_req, res) => sendJson(res, 500, { message: '出错了', code: 'x' }));
+    api.otherwise({ status: 500, body: { message: '出错了', code: 'x' } });
     await failure(http.get('/broken/'));
     expect(appState$.value).toMatchObject({ loading: false, loadingCount: 0 });
   });
@@ -171,7 +171,7 @@ describe('error toasts (SPEC §8)', () => {
     [{ code: 'weird', extra: 1 }, '{"code":"weird","extra":1}'],
     [{ message: '商户涉嫌交易纠纷，暂停交易' }, '支付接口暂不可用，换个支付方式试试'],
   ])('shows the message of %j as %s', async (body, text) => {
-    api.handle((_req, res) => sendJson(res, 400, body));
+    api.otherwise({ status: 400, body: body });
     const error = await failure(http.get('/fails/'));
     expect(errorMessageOf(error)).toBe(text);
     expect(toastTexts()).toEqual([text]);
@@ -179,26 +179,15 @@ describe('error toasts (SPEC §8)', () => {
   });
 
   it('shows a status text when the body holds no message', async () => {
-    api.handle((_req, res) => {
-      res.statusCode = 502;
-      res.setHeader('Content-Type', 'text/html');
-      res.end('<html><body>Bad gateway</body></html>');
-    });
+    api.otherwise({ status: 502, body: '<html><body>Bad gateway</body></html>', headers: { 'Content-Type': 'text/html' } });
     await failure(http.get('/gateway/'));
     expect(toastTexts()).toEqual(['请求失败（502）']);
   });
 
   it('shows a plain-text body as it is', async () => {
-    api.handle((_req, res) => {
-      res.statusCode = 400;
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end('参数不完整');
-    });
+    api.otherwise({ status: 400, body: '参数不完整' });
     await failure(http.get('/plain/'));
-    api.handle((_req, res) => {
-      res.statusCode = 404;
-      res.end();
-    });
+    api.otherwise({ status: 404 });
     await failure(http.get('/empty/'));
     expect(toastTexts()).toEqual(['参数不完整', '请求失败（404）']);
   });
@@ -212,25 +201,23 @@ describe('error toasts (SPEC §8)', () => {
 
   it('shows the same message once within 3000 ms', async () => {
     expect(ERROR_DEDUPE_MS).toBe(3000);
-    api.handle((_req, res) => sendJson(res, 400, { message: '重复的错误', code: 'x' }));
+    api.otherwise({ status: 400, body: { message: '重复的错误', code: 'x' } });
     await Promise.all([failure(http.get('/a/')), failure(http.get('/b/')), failure(http.get('/c/'))]);
     expect(toastTexts()).toEqual(['重复的错误']);
   });
 
   it('leaves the toast to the caller with skipErrorToast', async () => {
-    api.handle((_req, res) => sendJson(res, 400, { message: '表单有误', code: 'invalid', errors: { a: ['必填'] } }));
+    api.otherwise({ status: 400, body: { message: '表单有误', code: 'invalid', errors: { a: ['必填'] } } });
     const error = await failure(http.post('/form/', {}, { skipErrorToast: true }));
     expect(error.response?.data).toEqual({ message: '表单有误', code: 'invalid', errors: { a: ['必填'] } });
     expect(toastTexts()).toEqual([]);
   });
 
   it("shows '加载失败，请检查网络后重试' when the server cannot be reached", async () => {
-    const down = await droppingServer();
-    http.defaults.baseURL = `${down.origin}/api`;
+    api.otherwise('drop');
     const networkError = jest.spyOn(console, 'error').mockImplementation(() => undefined); // jsdom logs it
     // A short timeout: jsdom leaves an XHR's timeout timer running after a network error.
     const error = await failure(http.get('/docs/', { timeout: 500 }));
-    await down.close();
     expect(networkError).toHaveBeenCalled();
     expect(error.response).toBeUndefined();
     expect(errorMessageOf(error)).toBe('加载失败，请检查网络后重试');
@@ -238,12 +225,10 @@ describe('error toasts (SPEC §8)', () => {
   });
 
   it('flags offline when the browser is offline and a request fails without an answer', async () => {
-    const down = await droppingServer();
-    http.defaults.baseURL = `${down.origin}/api`;
+    api.otherwise('drop');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await failure(http.get('/docs/', { timeout: 500 }));
-    await down.close();
     expect(appState$.value.online).toBe(false);
     jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
@@ -262,7 +247,7 @@ describe("403 '未登录' (SPEC §6, §8)", () => {
     expect(localStorage.getItem('userinfo')).not.toBeNull();
     const required = record('auth:login-required');
     window.history.pushState(null, '', '/app/user/coin/list?page=2');
-    api.handle((_req, res) => sendJson(res, 403, NOT_LOGGED_IN));
+    api.otherwise({ status: 403, body: NOT_LOGGED_IN });
     const error = await failure(http.get('/users/7/'));
     required.stop();
     expect(errorMessageOf(error)).toBe('您还未登录或登录已失效');
@@ -275,7 +260,7 @@ describe("403 '未登录' (SPEC §6, §8)", () => {
   it('treats another 403 as an ordinary error', async () => {
     setUser({ uid: 7, nickname: '小明', is_active: 1 });
     const required = record('auth:login-required');
-    api.handle((_req, res) => sendJson(res, 403, { message: '没有权限执行该操作', code: 'permission_denied' }));
+    api.otherwise({ status: 403, body: { message: '没有权限执行该操作', code: 'permission_denied' } });
     await failure(http.delete('/docs/1/'));
     required.stop();
     expect(user$.value?.uid).toBe(7);
@@ -289,10 +274,9 @@ describe('429 captcha flow (SPEC §4, §8)', () => {
 
   /** 429 unless the request carries a captcha token the test accepts. */
   function limitUnless(accepted: (token: string | undefined) => boolean) {
-    api.handle((req, res) => {
+    api.otherwise((req) => {
       const token = req.headers['x-captcha-token'] as string | undefined;
-      if (accepted(token)) sendJson(res, 200, { path: req.path, token });
-      else sendJson(res, 429, THROTTLED);
+      return accepted(token) ? { body: { path: req.url, token } } : { status: 429, body: THROTTLED };
     });
   }
 
@@ -313,7 +297,7 @@ describe('429 captcha flow (SPEC §4, §8)', () => {
     expect(api.received).toHaveLength(2);
     expect(api.received[1].headers['x-captcha-token']).toBe('solved-1');
     expect(api.received[1].headers['x-captcha-retry']).toBe('1');
-    expect(api.received[1].json()).toEqual({ mobile: '13812345678' });
+    expect(api.received[1].body).toEqual({ mobile: '13812345678' });
     expect(result.seen).toEqual([{ ok: true }]);
     expect(isCaptchaPending()).toBe(false);
     expect(appState$.value.frequencyLimited).toBe(false);
@@ -379,10 +363,9 @@ describe('429 captcha flow (SPEC §4, §8)', () => {
   });
 
   it('passes a non-429 failure of the retry to the caller and closes the captcha', async () => {
-    api.handle((req, res) => {
-      if (req.headers['x-captcha-token']) sendJson(res, 400, { message: '手机号格式不正确', code: 'invalid' });
-      else sendJson(res, 429, THROTTLED);
-    });
+    api.otherwise((req) =>
+      req.headers['x-captcha-token'] ? { status: 400, body: { message: '手机号格式不正确', code: 'invalid' } } : { status: 429, body: THROTTLED },
+    );
     const result = record('captcha:result');
     const pending = http.post('/codes/', { mobile: 'x' });
     await waitFor(() => isCaptchaPending());
@@ -417,10 +400,9 @@ describe("time-outs: '请求失败，请重试' with a retry (SPEC §8)", () => 
   /** Answers slowly (longer than the test's timeout) until `fast()` is called. */
   function slowUntilFast(): { fast: () => void } {
     let slow = true;
-    api.handle((req, res) => {
-      const answer = () => sendJson(res, 200, { path: req.path });
-      if (slow) setTimeout(answer, 300);
-      else answer();
+    api.otherwise((req) => {
+      const answer = { body: { path: req.url } };
+      return slow ? new Promise((resolve) => setTimeout(() => resolve(answer), 300)) : answer;
     });
     return { fast: () => (slow = false) };
   }
@@ -439,7 +421,7 @@ describe("time-outs: '请求失败，请重试' with a retry (SPEC §8)", () => 
     const [a, b] = await Promise.all([first, second]);
     expect(a.data).toEqual({ path: '/api/one/' });
     expect(b.data).toEqual({ path: '/api/two/' });
-    expect(api.received.map((r) => r.path)).toEqual(['/api/one/', '/api/two/', '/api/one/', '/api/two/']);
+    expect(api.received.map((r) => r.url)).toEqual(['/api/one/', '/api/two/', '/api/one/', '/api/two/']);
     expect(toastTexts()).toEqual([]);
   });
 
@@ -457,7 +439,7 @@ describe("time-outs: '请求失败，请重试' with a retry (SPEC §8)", () => 
 
 describe('background requests', () => {
   it('get no toast, captcha or loading flag: the caller handles everything', async () => {
-    api.handle((_req, res) => sendJson(res, 429, { message: '请求过于频繁，请稍后再试', code: 'throttled' }));
+    api.otherwise({ status: 429, body: { message: '请求过于频繁，请稍后再试', code: 'throttled' } });
     const counts: number[] = [];
     const sub = appState$.subscribe((s) => counts.push(s.loadingCount));
     const error = await failure(http.post('/report_error/', { message: 'x' }, { background: true }));
@@ -469,7 +451,7 @@ describe('background requests', () => {
   });
 
   it('are cancelled without a toast', async () => {
-    api.handle(() => undefined); // never answers
+    api.otherwise(() => new Promise(() => undefined)); // never answers
     const controller = new AbortController();
     const pending = http.get('/hang/', { signal: controller.signal });
     await waitFor(() => api.received.length === 1);

@@ -1,5 +1,5 @@
-import { getRoute, siteContext, type UserInfo } from 'shared-kernel';
-import { decide, isOwnUserInfo, LOGIN_ROUTE, LOGIN_ROUTES, remoteOf, SHELL_RENDERED_ROUTES } from '../src/routing/decide';
+import { getRoute, LOGIN_SCREENS, siteContext, type UserInfo } from 'shared-kernel';
+import { decide, isOwnUserInfo, LOGIN_ROUTE, remoteOf, SHELL_RENDERED_ROUTES } from '../src/routing/decide';
 import { NOT_FOUND_TITLE, titleFor } from '../src/routing/titles';
 
 const active: UserInfo = { uid: 5, nickname: '张三', is_active: 1 };
@@ -64,7 +64,7 @@ describe('decide', () => {
   });
 
   it('knows the login routes and own user info', () => {
-    expect([...LOGIN_ROUTES].map((n) => getRoute(n).remote)).toEqual(['mf-auth', 'mf-auth', 'mf-auth']);
+    expect([...LOGIN_SCREENS].map((n) => getRoute(n).remote)).toEqual(['mf-auth', 'mf-auth', 'mf-auth']);
     expect(isOwnUserInfo(getRoute('user.info'), { id: '0' })).toBe(true);
     expect(isOwnUserInfo(getRoute('user.info'), { id: '9' })).toBe(false);
   });

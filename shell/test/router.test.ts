@@ -1,7 +1,6 @@
-import { clearUser, COOKIES, getSession, on, routePath, setCookie, setSession, setUser, takeSession, user$, type UserInfo } from 'shared-kernel';
+import { clearUser, COOKIES, getSession, on, setCookie, setSession, setUser, takeSession, user$, type UserInfo } from 'shared-kernel';
 import { createRouter, type RouterServices } from '../src/routing/router';
 import { route$ } from '../src/routing/route-state';
-import { applyNextPath } from '../src/routing/next-path';
 
 const active: UserInfo = { uid: 5, nickname: '张三', is_active: 1 };
 
@@ -189,16 +188,5 @@ describe('after login', () => {
     window.dispatchEvent(new CustomEvent('single-spa:routing-event'));
     expect(services.navigated).toHaveBeenCalledTimes(1);
     expect(router.decide('/app/user/coin/list').kind).toBe('login');
-  });
-});
-
-describe('applyNextPath', () => {
-  it('sets the location before navigating, and skips a missing target', () => {
-    const order: string[] = [];
-    const setLocation = jest.fn((u: string) => order.push(`location ${u}`));
-    expect(applyNextPath({ kind: 'docs-pay', to: null, location: 'https://x.cn/a.pdf' }, setLocation)).toBe(false);
-    expect(order).toEqual(['location https://x.cn/a.pdf']);
-    expect(applyNextPath({ kind: 'coin-pay', to: routePath('user.info', { id: 0 }) }, setLocation)).toBe(true);
-    expect(url()).toBe('/app/user/info/0');
   });
 });

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import BlogDetailPage from '../../src/pages/BlogDetailPage';
 import { renderMarkdown, withoutTitle } from '../../src/detail/markdown';
 import { sanitizeHtml } from '../../src/detail/sanitize';
-import { openPage, PAGE, quotaFixture, resetPage, startFakeApi, type FakeApi } from './support';
+import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
+import { openPage, PAGE, quotaFixture, resetPage } from './support';
 
 let api: FakeApi;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { on } from 'shared-kernel';
+import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import DocCommentsPage from '../../src/pages/DocCommentsPage';
 import BlogCommentsPage from '../../src/pages/BlogCommentsPage';
-import { docFixture, expectToast, logIn, openPage, resetPage, startFakeApi, type FakeApi } from './support';
+import { docFixture, expectToast, logIn, openPage, resetPage } from './support';
 
 let api: FakeApi;
 beforeAll(async () => {

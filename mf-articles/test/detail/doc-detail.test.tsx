@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatFileSize, on, ratingText } from 'shared-kernel';
+import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import DocDetailPage from '../../src/pages/DocDetailPage';
-import { docFixture, expectToast, logIn, openPage, PAGE, quotaFixture, resetPage, scriptDoc, startFakeApi, type FakeApi } from './support';
+import { docFixture, expectToast, logIn, openPage, PAGE, quotaFixture, resetPage, scriptDoc } from './support';
 
 const PATTERN = '/app/articles/docs/detail/:id';
 let api: FakeApi;

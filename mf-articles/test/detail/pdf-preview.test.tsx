@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { PdfPreview, pixelRatioFor } from '../../src/detail/PdfPreview';
 import type { PdfDoc, PdfEngine } from '../../src/detail/pdf/types';
 import DocDetailPage from '../../src/pages/DocDetailPage';
-import { docFixture, openPage, resetPage, scriptDoc, startFakeApi, type FakeApi } from './support';
+import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
+import { docFixture, openPage, resetPage, scriptDoc } from './support';
 
 // jsdom cannot run pdf.js: the engine module (the only one importing pdf.js) is replaced by a scripted one.
 interface RenderCall {
@@ -103,7 +104,7 @@ beforeEach(() => {
   FakeObserver.all = [];
   window.devicePixelRatio = 1;
   api.on('GET /docs-preview-url/12/1/', { body: { id: 12, page: 1, type: 'pdf', url: '/api/docs-preview-file/12/?token=t1' } });
-  api.on('GET /docs-preview-file/12/', { body: '%PDF-1.7 preview', type: 'application/pdf' });
+  api.on('GET /docs-preview-file/12/', { body: '%PDF-1.7 preview', headers: { 'Content-Type': 'application/pdf' } });
 });
 
 const boxes = () => [...document.querySelectorAll<HTMLElement>('.dt-pdf-page')];

@@ -1,94 +1,15 @@
-// What the detail and comment tests share: a scripted API on loopback (jsdom's XMLHttpRequest reaches it over
-// real HTTP, cross-origin, hence the CORS answers), fixtures shaped like the API's answers, and mounting a page
-// under its route. Unscripted requests get 404 `{message: '接口不存在'}`.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+// What the detail and comment tests share: the kernel's fake API (shared-kernel/testing), fixtures shaped like the
+// API's answers, and mounting a page under its route.
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { clearToasts, clearUser, http as kernelHttp, INITIAL_APP_STATE, setAppState, setUser } from 'shared-kernel';
+import { clearToasts, clearUser, INITIAL_APP_STATE, setAppState, setUser } from 'shared-kernel';
+import type { FakeApi } from 'shared-kernel/testing';
 
-export interface Received {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-}
-export interface Reply {
-  status?: number;
-  body?: unknown;
-  type?: string;
-}
-export type Script = (request: Received) => Reply;
-
-export interface FakeApi {
-  origin: string;
-  on(route: string, reply: Reply | Script): void;
-  calls(route: string): Received[];
-  reset(): void;
-  close(): Promise<void>;
-}
-
-export async function startFakeApi(): Promise<FakeApi> {
-  const received: Received[] = [];
-  let scripts = new Map<string, Script>();
-  const server = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    if (req.method === 'OPTIONS') {
-      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '');
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const text = Buffer.concat(chunks).toString('utf8');
-      const request: Received = {
-        method: req.method ?? 'GET',
-        path: url.pathname.replace(/^\/api/, ''),
-        query: url.searchParams,
-        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-      };
-      received.push(request);
-      const script = scripts.get(`${request.method} ${request.path}`);
-      const reply = script ? script(request) : { status: 404, body: { message: '接口不存在', code: 'not_found' } };
-      res.statusCode = reply.status ?? 200;
-      if (reply.status === 204) return void res.end();
-      const isText = typeof reply.body === 'string';
-      res.setHeader('Content-Type', reply.type ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'));
-      res.end(isText ? reply.body : JSON.stringify(reply.body ?? {}));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    on(route, reply) {
-      scripts.set(route, typeof reply === 'function' ? reply : () => reply);
-    },
-    calls: (route) => received.filter((r) => `${r.method} ${r.path}` === route),
-    reset() {
-      received.length = 0;
-      scripts = new Map();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // jsdom keeps connections alive: without this, close() waits for them (past the hook's 5 s in CI)
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/** Points the kernel's client at the fake API and forgets what the last test left. */
+/** Points the kernel's client at the fake API for a new test page and forgets what the last test left. */
 export function resetPage(api: FakeApi): void {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-  kernelHttp.defaults.baseURL = `${api.origin}/api`;
-  api.reset();
+  api.newPage();
   clearToasts();
   clearUser();
   setAppState({ ...INITIAL_APP_STATE });

@@ -4,16 +4,6 @@ import { ensureStyles } from '../styles/inject';
 import { DialogHost } from './DialogHost';
 import { closeCaptchaDialog, openCaptchaDialog, openLoginDialog } from './store';
 
-declare module 'shared-kernel' {
-  interface KernelEvents {
-    /**
-     * Raised by the shell when an inactive account opens a page that needs an active one (it also sets the
-     * kernel's showActivateDialog flag): mf-auth shows the activation dialog of the account's reason.
-     */
-    'auth:activation-required': { reason: string; redirect: string };
-  }
-}
-
 /** What the shell may hand over: an event raised before the dialog layer listened. */
 export interface InitialDialogs {
   loginRequired?: KernelEvents['auth:login-required'];
@@ -25,11 +15,11 @@ export interface DialogsHandle {
 
 /**
  * Opens the login dialog for a kernel 'auth:login-required' event. A `form` in the payload (one of the kernel's
- * LOGIN_FORM_TYPES, e.g. 'reg' for a register button) picks the form; the kernel's event type does not carry it
- * yet, so it is read defensively.
+ * LOGIN_FORM_TYPES, e.g. 'reg' for a register button) picks the form; an unknown one is ignored, as the event
+ * may come from an app built against another kernel.
  */
 export function answerLoginRequired(payload: KernelEvents['auth:login-required']): void {
-  const form = (payload as { form?: unknown }).form;
+  const form: unknown = payload.form;
   openLoginDialog({
     title: payload.title,
     redirect: payload.redirect,

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { setAppState, setUser, toastSuccess, validateNickname, validatePassword } from 'shared-kernel';
+import { returnAfterLogin, setAppState, setUser, toastSuccess, validateNickname, validatePassword } from 'shared-kernel';
 import { activateWithPassword, toKernelUser } from '../api/accounts';
 import { PasswordInput } from '../fields/PasswordInput';
 import { TextInput } from '../fields/TextInput';
-import { resumeAfterActivation } from '../session/after-login';
 import { markDisclaimerOwed } from '../session/disclaimer';
 import { TEXTS, USER_INFO_DAYS } from '../texts';
 import { isValid, serverErrors, type FormErrors } from './form-errors';
@@ -31,7 +30,7 @@ export function SetPasswordForm({ onDone }: { onDone?: () => void }) {
       setAppState({ showActivateDialog: false });
       toastSuccess(TEXTS.activateSuccess);
       onDone?.();
-      resumeAfterActivation();
+      returnAfterLogin('activation');
     } catch (error) {
       setErrors(serverErrors(error));
     } finally {

@@ -1,6 +1,5 @@
-import { getRoute, isLoggedIn, openLogin, routePath, navigate, userInfoPath, useUser } from 'shared-kernel';
+import { getRoute, isLoggedIn, openLogin, returnAfterLogin, routePath, navigate, userInfoPath, useUser } from 'shared-kernel';
 import { BindMobileForm } from '../forms/BindMobileForm';
-import { resumeAfterActivation } from '../session/after-login';
 import { TEXTS } from '../texts';
 
 function maskedMobileOf(userinfo: unknown): string | null {
@@ -24,7 +23,7 @@ export function BindMobilePage({ routeName }: { routeName: string }) {
         <p className="ma-dialog-text">{TEXTS.bindPage.bindIntro}</p>
         <BindMobileForm
           onDone={() => {
-            resumeAfterActivation();
+            returnAfterLogin('activation');
             if (window.location.pathname === getRoute(routeName).path) navigate(userInfoPath(0));
           }}
         />

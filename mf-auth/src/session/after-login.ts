@@ -1,16 +1,4 @@
-import {
-  currentFullPath,
-  isSitePath,
-  navigate,
-  ownerOf,
-  routePath,
-  saveRedirectPath,
-  setAppState,
-  setUser,
-  takeSession,
-  toastSuccess,
-  userInfoPath,
-} from 'shared-kernel';
+import { currentFullPath, navigate, returnAfterLogin, saveRedirectPath, setAppState, setUser, toastSuccess, userInfoPath } from 'shared-kernel';
 import { toKernelUser, type LoginAnswer } from '../api/accounts';
 import { TEXTS, USER_INFO_DAYS } from '../texts';
 
@@ -18,26 +6,12 @@ export type LoginKind = 'password' | 'code' | 'register' | 'qrcode';
 /** Where the form is: on an auth route ('inline') or in the dialog over another page. */
 export type Surface = 'inline' | 'dialog';
 
-function pathnameOf(path: string): string {
-  return new URL(path, 'http://site.invalid').pathname;
-}
-
-/** A saved path worth going back to: on this site, and not a login or registration screen. */
-function resumablePath(path: string | null): string | null {
-  if (!isSitePath(path) || ownerOf(pathnameOf(path)) === 'mf-auth') return null;
-  return path;
-}
-
 /**
- * Goes where the user was headed before logging in (the redirect path of the session, SPEC §3). Inline, the
- * login screen is left for that path or the home page; in the dialog, the page stays unless the redirect
- * names another one. The shell takes a person on a login page back to the saved path itself when the user
- * changes (setUser() raises user:changed before this runs): then the page is no longer ours and stays.
+ * Goes where the user was headed before logging in: the kernel owns the saved path and the way back (inline, a
+ * login screen with nothing saved is left for the home page; in the dialog, the page stays unless another was saved).
  */
 export function resumeAfterLogin(surface: Surface): void {
-  const target = resumablePath(takeSession('redirectPath'));
-  if (target && target !== currentFullPath()) navigate(target);
-  else if (surface === 'inline' && ownerOf(pathnameOf(currentFullPath())) === 'mf-auth') navigate(routePath('home'));
+  returnAfterLogin(surface === 'inline' ? 'login-page' : 'login-dialog');
 }
 
 /**
@@ -64,10 +38,4 @@ export function completeLogin(answer: LoginAnswer, kind: LoginKind, surface: Sur
   }
   toastSuccess(TEXTS.loginSuccess);
   resumeAfterLogin(surface);
-}
-
-/** After an activation completes: back to the path saved at the SMS login, if it is worth going back to. */
-export function resumeAfterActivation(): void {
-  const target = resumablePath(takeSession('redirectPath'));
-  if (target && target !== currentFullPath()) navigate(target);
 }

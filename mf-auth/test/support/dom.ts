@@ -1,9 +1,9 @@
 // Helpers the component tests share: waiting for the DOM, reading toasts, resetting kernel state between tests.
 import { act, screen, waitFor } from '@testing-library/react';
-import { clearToasts, clearUser, http, INITIAL_APP_STATE, setAppState } from 'shared-kernel';
+import { clearToasts, clearUser, INITIAL_APP_STATE, setAppState } from 'shared-kernel';
+import type { FakeApi } from 'shared-kernel/testing';
 import { resetDialogs } from '../../src/dialogs/store';
 import { resetCooldowns } from '../../src/fields/send-code';
-import type { FakeApi } from './fake-api';
 
 /** Texts of the kernel's toasts on screen. */
 export function toastTexts(): string[] {
@@ -14,16 +14,13 @@ export async function expectToast(text: string): Promise<void> {
   await waitFor(() => expect(toastTexts()).toContain(text));
 }
 
-/** Points the kernel's HTTP client at the fake API and forgets everything the last test left. */
-let pageCount = 0;
-
+/**
+ * Points the kernel's HTTP client at the fake API for a new test page (it ignores the previous test's stragglers)
+ * and forgets everything the last test left.
+ */
 export function resetPage(api: FakeApi): void {
   actLikeABrowser();
-  http.defaults.baseURL = `${api.origin}/api`;
-  // every request of this test's page says which page sent it: the fake API ignores the previous test's stragglers
-  const page = String((pageCount += 1));
-  http.defaults.headers.common['X-Test-Page'] = page;
-  api.reset(page);
+  api.newPage();
   clearToasts();
   clearUser();
   resetDialogs();

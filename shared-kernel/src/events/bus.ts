@@ -1,11 +1,11 @@
 import { Subject, filter, map, type Observable } from 'rxjs';
+import type { LoginFormType } from '../navigation/routes';
 import type { UserInfo } from '../state/user';
 
 /**
  * The events apps exchange through the kernel, by name -> payload. Remotes never import each other: one raises
- * an event here and another answers it. An app may add its own events by augmenting this interface:
- *
- *   declare module 'shared-kernel' { interface KernelEvents { 'articles:collected': { id: number } } }
+ * an event here and another answers it. Every cross-app event is declared here, once, with its payload: the one
+ * place to read who may raise what (no app augments this interface).
  */
 export interface KernelEvents {
   /** A request hit 429: mf-auth shows the captcha dialog and answers with resolveCaptcha() or cancelCaptcha(). */
@@ -14,8 +14,18 @@ export interface KernelEvents {
   'captcha:result': { ok: boolean };
   /** The captcha was cancelled (by the user, through cancelCaptcha()); the dialog closes. */
   'captcha:cancelled': Record<string, never>;
-  /** Login is needed: mf-auth opens its login dialog. `reason` says why, `redirect` where to go afterwards. */
-  'auth:login-required': { reason: 'expired' | 'required'; redirect?: string; title?: string };
+  /**
+   * Login is needed: mf-auth opens its login dialog. `reason` says why, `redirect` where to go afterwards, `form`
+   * which form to show (a register button asks for 'reg'; the default is the SMS login).
+   */
+  'auth:login-required': { reason: 'expired' | 'required'; redirect?: string; title?: string; form?: LoginFormType };
+  /**
+   * A logged-in but inactive account opened a page that needs an active one (SPEC.md §4): mf-auth shows the
+   * activation dialog for `reason` (TRD_LOGIN_NO_MOBILE: bind a phone; CODE_LOGIN_NO_PASSWORD: set nickname and
+   * password). Raised by the shell, which also sets the kernel's `showActivateDialog` flag; `redirect` is the page
+   * to come back to (saved with saveRedirectPath()).
+   */
+  'auth:activation-required': { reason: string; redirect: string };
   /** The user info changed (login, logout, update); null when cleared. */
   'user:changed': { user: UserInfo | null };
 }

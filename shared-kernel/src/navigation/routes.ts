@@ -1,8 +1,6 @@
 import { navigate } from '../app/navigate';
-import { emit } from '../events/bus';
 import { routePath } from '../routing/match';
 import { NAMED_ROUTES } from '../routing/route-table';
-import { setSession } from '../storage/local-store';
 
 type Params = Record<string, string | number>;
 type Query = Record<string, string | number | boolean | undefined>;
@@ -35,19 +33,4 @@ export function currentFullPath(): string {
 /** A path on this site (not '//host' or 'https://...'): only those are followed after login or payment. */
 export function isSitePath(path: string | null | undefined): path is string {
   return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-}
-
-/** Remembers the path to come back to after login (session storage, redirect key). */
-export function saveRedirectPath(path: string = currentFullPath()): void {
-  if (isSitePath(path)) setSession('redirectPath', path);
-}
-
-/**
- * Asks for login: remembers where to come back to and raises 'auth:login-required', which mf-auth answers with
- * its login dialog.
- */
-export function openLogin(options: { title?: string; redirect?: string } = {}): void {
-  const redirect = options.redirect ?? currentFullPath();
-  saveRedirectPath(redirect);
-  emit('auth:login-required', { reason: 'required', redirect, title: options.title });
 }

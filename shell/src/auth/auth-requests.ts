@@ -2,6 +2,7 @@ import {
   cancelCaptcha,
   currentFullPath,
   emit,
+  LOGIN_SCREENS,
   matchRoute,
   navigate,
   on,
@@ -12,18 +13,7 @@ import {
   type KernelEventName,
   type KernelEvents,
 } from 'shared-kernel';
-import { LOGIN_ROUTE, LOGIN_ROUTES } from '../routing/decide';
-
-declare module 'shared-kernel' {
-  interface KernelEvents {
-    /**
-     * A logged-in but inactive account opened a page that needs an active one (SPEC.md §4): mf-auth shows the
-     * activation dialog for `reason` (TRD_LOGIN_NO_MOBILE: bind a phone; CODE_LOGIN_NO_PASSWORD: set nickname and
-     * password). Raised by the shell, which also sets the kernel's `showActivateDialog` flag.
-     */
-    'auth:activation-required': { reason: string; redirect: string };
-  }
-}
+import { LOGIN_ROUTE } from '../routing/decide';
 
 /** The events mf-auth's dialogs answer; the shell makes sure someone does. */
 export const AUTH_DIALOG_EVENTS = ['auth:login-required', 'auth:activation-required', 'captcha:required'] as const;
@@ -70,7 +60,7 @@ function currentRouteName(): string | null {
 function toLoginPage(route: string, redirect: string): void {
   const current = currentRouteName();
   if (current === route) return;
-  if (!current || !LOGIN_ROUTES.has(current)) saveRedirectPath(redirect);
+  if (!current || !LOGIN_SCREENS.has(current)) saveRedirectPath(redirect);
   navigate(routePath(route));
 }
 
@@ -78,7 +68,7 @@ function toLoginPage(route: string, redirect: string): void {
 function fallback({ type, payload, fallbackRoute }: Waiting): void {
   if (type === 'auth:login-required') {
     // on a login page already: mf-auth's page is the answer
-    if (LOGIN_ROUTES.has(currentRouteName() ?? '')) return;
+    if (LOGIN_SCREENS.has(currentRouteName() ?? '')) return;
     toLoginPage(fallbackRoute, (payload as KernelEvents['auth:login-required']).redirect ?? currentFullPath());
   } else if (type === 'captcha:required') {
     // nobody can show the captcha: the waiting requests fail now instead of hanging

@@ -3,9 +3,6 @@ import { SHELL_RENDERED_ROUTES } from './shell-routes';
 
 export { SHELL_RENDERED_ROUTES };
 
-/** Routes where a person logs in or registers: after a login there, the shell brings them back. */
-export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['user.login.code', 'user.login.mobile', 'user.reg.mobile']);
-
 /** The route a visitor is sent to from a login-required page (the SMS quick login, the default form). */
 export const LOGIN_ROUTE = 'user.login.code';
 

@@ -1,21 +1,20 @@
 import {
   appState$,
-  consumeNextPath,
   currentFullPath,
+  followNextPath,
   isLoggedIn,
-  isSitePath,
   navigate,
   on,
+  returnAfterLogin,
   routePath,
   saveRedirectPath,
   setAppState,
-  takeSession,
   user$,
+  type LocationSetter,
   type UserInfo,
 } from 'shared-kernel';
 import { requestActivation } from '../auth/auth-requests';
-import { decide, isOwnUserInfo, LOGIN_ROUTE, LOGIN_ROUTES, remoteOf, type Decision } from './decide';
-import { applyNextPath, assignLocation, type LocationSetter } from './next-path';
+import { decide, isOwnUserInfo, LOGIN_ROUTE, remoteOf, type Decision } from './decide';
 import { route$, type RouteState } from './route-state';
 import { titleFor } from './titles';
 
@@ -45,20 +44,10 @@ export function createRouter(services: RouterServices) {
   /** What was last acted on (path, decision and user), so a repeated reroute raises no event twice. */
   let lastHandled = '';
 
-  /** Back to the page saved before login, when a logged-in person is on a login page. */
-  function returnAfterLogin(decision: Decision, user: UserInfo | null, fullPath: string): boolean {
-    if (!isLoggedIn(user) || decision.kind !== 'remote' || !LOGIN_ROUTES.has(decision.route.name)) return false;
-    const back = takeSession('redirectPath');
-    if (!isSitePath(back) || back === fullPath) return false;
-    navigate(back, { replace: true });
-    return true;
-  }
-
   /** The work of one route change (single-spa's before-routing event). */
   function handleRouteChange(): RouteOutcome {
     services.beforeNavigation?.();
-    const next = consumeNextPath();
-    if (next && applyNextPath(next, services.setLocation ?? assignLocation)) return 'redirected';
+    if (followNextPath(services.setLocation)) return 'redirected';
 
     const fullPath = currentFullPath();
     const user = user$.value;
@@ -68,7 +57,8 @@ export function createRouter(services: RouterServices) {
       navigate(routePath(LOGIN_ROUTE), { replace: true });
       return 'redirected';
     }
-    if (returnAfterLogin(decision, user, fullPath)) return 'redirected';
+    // a logged-in person on a login screen goes back to the saved page (the kernel decides)
+    if (returnAfterLogin('user-change')) return 'redirected';
 
     document.title = titleFor(decision);
     const key = `${fullPath}|${decision.kind}|${user?.uid ?? 0}|${user?.is_active ?? 0}`;
@@ -84,10 +74,9 @@ export function createRouter(services: RouterServices) {
 
   /** A login, logout or activation: back after login, or another decision for the same path. */
   function userChanged(user: UserInfo | null): void {
-    const fullPath = currentFullPath();
     const decision = decide(location.pathname, context(user));
     if (isLoggedIn(user) && appState$.value.showActivateDialog) setAppState({ showActivateDialog: false });
-    if (returnAfterLogin(decision, user, fullPath)) return;
+    if (returnAfterLogin('user-change')) return;
     const previous = route$.value?.decision;
     if (!previous || previous.kind !== decision.kind || remoteOf(previous) !== remoteOf(decision)) services.reroute();
   }
