@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { AliyunCredentials } from '../../core/config';
+import { ProviderError, type HttpTransport } from './http-transport';
 
 /**
  * Aliyun's RPC-style API signature (SignatureVersion 1.0, HMAC-SHA1), as documented for SMS (dysmsapi
@@ -59,4 +60,36 @@ export function formBody(params: Record<string, string>): string {
   return Object.keys(params)
     .map((k) => `${percentEncode(k)}=${percentEncode(params[k])}`)
     .join('&');
+}
+
+/** What an Aliyun RPC action answers: `Code` (absent or 'OK' when it worked, depending on the product), `Message`. */
+export interface RpcAnswer {
+  Code?: unknown;
+  Message?: unknown;
+}
+
+/**
+ * Signs `action`, POSTs it as a form to `endpoint` and answers the parsed JSON with the HTTP status. A body that is
+ * not JSON is a ProviderError of `provider`; whether the answer is a refusal is the caller's (each product says
+ * success its own way).
+ */
+export async function postRpc(
+  provider: string,
+  transport: HttpTransport,
+  endpoint: string,
+  action: Record<string, string>,
+  credentials: AliyunCredentials,
+  now: Date,
+): Promise<{ status: number; answer: RpcAnswer }> {
+  const response = await transport({
+    method: 'POST',
+    url: endpoint,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: formBody(signedRpcParams('POST', action, credentials, now)),
+  });
+  try {
+    return { status: response.status, answer: JSON.parse(response.text) as RpcAnswer };
+  } catch {
+    throw new ProviderError(provider, `HTTP ${response.status}, not JSON`);
+  }
 }

@@ -1,5 +1,5 @@
 import type { MailConfig } from '../../core/config';
-import { formBody, signedRpcParams } from './aliyun-rpc';
+import { postRpc } from './aliyun-rpc';
 import { ProviderError, type HttpTransport } from './http-transport';
 
 export interface MailMessage {
@@ -20,8 +20,10 @@ export interface MailSender {
 export function aliyunDirectMail(config: MailConfig, transport: HttpTransport, now: () => Date): MailSender {
   return {
     async send({ to, subject, text }) {
-      const params = signedRpcParams(
-        'POST',
+      const { status, answer } = await postRpc(
+        'aliyun-dm',
+        transport,
+        config.endpoint,
         {
           Action: 'SingleSendMail',
           Version: '2015-11-23',
@@ -37,20 +39,8 @@ export function aliyunDirectMail(config: MailConfig, transport: HttpTransport, n
         config.credentials,
         now(),
       );
-      const response = await transport({
-        method: 'POST',
-        url: config.endpoint,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: formBody(params),
-      });
-      let answer: { Code?: unknown; Message?: unknown; EnvId?: unknown } = {};
-      try {
-        answer = JSON.parse(response.text) as typeof answer;
-      } catch {
-        throw new ProviderError('aliyun-dm', `HTTP ${response.status}, not JSON`);
-      }
-      if (response.status !== 200 || answer.Code !== undefined) {
-        throw new ProviderError('aliyun-dm', `HTTP ${response.status} ${String(answer.Code)}: ${String(answer.Message)}`);
+      if (status !== 200 || answer.Code !== undefined) {
+        throw new ProviderError('aliyun-dm', `HTTP ${status} ${String(answer.Code)}: ${String(answer.Message)}`);
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { SmsConfig } from '../../core/config';
 import type { Phone } from '../../modules/accounts/phone';
-import { formBody, signedRpcParams } from './aliyun-rpc';
+import { postRpc } from './aliyun-rpc';
 import { ProviderError, type HttpTransport } from './http-transport';
 
 /** Sends one verification code by SMS. Rejects with ProviderError when the gateway refuses. */
@@ -21,8 +21,10 @@ export function aliyunPhoneNumber(phone: Phone): string {
 export function aliyunSms(config: SmsConfig, transport: HttpTransport, now: () => Date): SmsSender {
   return {
     async sendCode(to, code) {
-      const params = signedRpcParams(
-        'POST',
+      const { status, answer } = await postRpc(
+        'aliyun-sms',
+        transport,
+        config.endpoint,
         {
           Action: 'SendSms',
           Version: '2017-05-25',
@@ -35,20 +37,8 @@ export function aliyunSms(config: SmsConfig, transport: HttpTransport, now: () =
         config.credentials,
         now(),
       );
-      const response = await transport({
-        method: 'POST',
-        url: config.endpoint,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: formBody(params),
-      });
-      let answer: { Code?: unknown; Message?: unknown } = {};
-      try {
-        answer = JSON.parse(response.text) as typeof answer;
-      } catch {
-        throw new ProviderError('aliyun-sms', `HTTP ${response.status}, not JSON`);
-      }
       if (answer.Code !== 'OK') {
-        throw new ProviderError('aliyun-sms', `HTTP ${response.status} ${String(answer.Code)}: ${String(answer.Message)}`);
+        throw new ProviderError('aliyun-sms', `HTTP ${status} ${String(answer.Code)}: ${String(answer.Message)}`);
       }
     },
   };
