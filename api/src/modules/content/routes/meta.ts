@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { PageSchema, paginate, type PaginateOptions } from '../../../core/http/pagination';
 import { clock } from '../context';
-import { hotKeywords, suggest } from '../search/keywords';
+import { hotKeywords, suggest } from '../services/keywords';
 import { normaliseKeyword } from '../search/query';
 import { cutRaw, cutWords } from '../search/segmenter';
 import { IdParams, type IdParamsT } from '../serialize';

@@ -6,7 +6,7 @@ import { clock, searcherKey } from '../context';
 import { blogsByIds, docsByIds } from '../load';
 import type { PreparedSearch, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
 import { highlight } from '../search/highlight';
-import { recordSearch } from '../search/keywords';
+import { recordSearch } from './keywords';
 import { blogItem, docItem } from '../serialize';
 import { articleItems, categoryFilter } from './catalog';
 
