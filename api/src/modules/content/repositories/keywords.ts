@@ -6,12 +6,29 @@ export interface KeywordCount {
   count: number;
 }
 
+/** One search to count: `searcher` ends in `@<address>` when `addressCap` applies. */
+export interface KeywordHit {
+  day: string;
+  keyword: string;
+  searcher: string;
+  now: Date;
+  /** At most this many searchers ending in `@<address>` count the keyword on the day (visitors only). */
+  addressCap?: { address: string; max: number };
+}
+
 /**
  * Counts a search of `keyword` on `day` by `searcher` for the hot keywords and suggestions, unless that searcher
- * counted it that day already; answers whether it counted.
+ * counted it that day already (or the address has its most searchers); answers whether it counted.
  */
-export async function countKeywordHit(db: Db, hit: { day: string; keyword: string; searcher: string; now: Date }): Promise<boolean> {
+export async function countKeywordHit(db: Db, hit: KeywordHit): Promise<boolean> {
   return db.transaction(async (tx) => {
+    if (hit.addressCap) {
+      const [{ n }] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM search_keyword_hits WHERE day = $1 AND keyword = $2 AND searcher LIKE $3`,
+        [hit.day, hit.keyword, `%@${likeEscape(hit.addressCap.address)}`],
+      );
+      if (n >= hit.addressCap.max) return false;
+    }
     const inserted = await tx.query(
       `INSERT INTO search_keyword_hits (day, keyword, searcher) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING 1 AS ok`,
@@ -41,9 +58,14 @@ export async function topKeywords(db: Db, since: string, limit: number): Promise
   );
 }
 
-/** `LIKE` pattern of a prefix, with the pattern characters escaped. */
+/** A text inside a `LIKE` pattern, its pattern characters escaped. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `LIKE` pattern of a prefix. */
 export function prefixPattern(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${likeEscape(prefix)}%`;
 }
 
 /** Searched keywords that start with the prefix, most searched first. */

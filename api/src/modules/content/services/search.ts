@@ -2,7 +2,6 @@ import type { ArticleItem, ArticlesQuery, BlogItem, BlogsQuery, DocItem, DocsQue
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
-import { clock, searcherKey } from '../context';
 import { blogsByIds, docsByIds } from '../load';
 import type { PreparedSearch, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
 import { highlight } from '../search/highlight';
@@ -44,7 +43,7 @@ function isFirstPage(request: FastifyRequest): boolean {
 async function countSearch(app: FastifyInstance, request: FastifyRequest, keyword: string, count: number): Promise<void> {
   if (count === 0 || !isFirstPage(request)) return;
   try {
-    await recordSearch(app.db, keyword, searcherKey(request), clock(app));
+    await recordSearch(app, request, keyword);
   } catch (err) {
     request.log.warn({ err }, 'search keyword not counted');
   }
