@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../core/db';
+import type { Db, Queryable } from '../../core/db';
 import { ApiError } from '../../core/http/errors';
 import { DETAIL_ROW_TTL_MS, isPublicBlog, isPublicDoc } from './constants';
 import { currentUser } from './context';
-import { blogRowById, blogRowsByIds, publicBlogRef } from './repositories/blogs';
-import { docRowById, docRowsByIds, publicDocRef } from './repositories/documents';
+import { blogRowById } from './repositories/blogs';
+import { docRowById } from './repositories/documents';
 import { userNicknames } from './repositories/users';
 import type { BlogRow, DocRow } from './serialize';
 
@@ -70,16 +70,14 @@ export function userNameCache(db: Queryable): UserNames {
   };
 }
 
-export async function docsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, DocRow>> {
+/** Rows by id, their names filled in (`fetch`: docRowsByIds or blogRowsByIds); ids of rows that are gone are missing. */
+export async function namedRowsByIds<T extends Named & { id: number }>(
+  app: FastifyInstance,
+  ids: number[],
+  fetch: (db: Db, ids: number[]) => Promise<T[]>,
+): Promise<Map<number, T>> {
   if (!ids.length) return new Map();
-  const rows = await docRowsByIds(app.db, ids);
-  return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
-}
-
-export async function blogsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, BlogRow>> {
-  if (!ids.length) return new Map();
-  const rows = await blogRowsByIds(app.db, ids);
-  return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
+  return new Map((await fillNames(app, await fetch(app.db, ids))).map((r) => [r.id, r]));
 }
 
 /** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */
@@ -144,13 +142,6 @@ export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, 
   return row;
 }
 
-/** A public document (comments, favourites and complaints are only for those). */
-export async function publicDoc(q: Queryable, id: number): Promise<{ id: number; uploader_id: number }> {
-  const row = await publicDocRef(q, id);
-  if (!row) throw docNotFound();
-  return row;
-}
-
 export async function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
   const cached = app.content.rows.blogs.get(id);
   if (cached) return cached;
@@ -161,11 +152,3 @@ export async function visibleBlog(app: FastifyInstance, request: FastifyRequest,
   else if (currentUser(request)?.id !== row.author_id) throw blogNotFound();
   return row;
 }
-
-export async function publicBlog(q: Queryable, id: number): Promise<{ id: number; author_id: number }> {
-  const row = await publicBlogRef(q, id);
-  if (!row) throw blogNotFound();
-  return row;
-}
-
-export { countCache } from './repositories/lists';
