@@ -3,6 +3,7 @@ import {
   CategoryTreeItem,
   CutWords,
   CutWordsBody,
+  DocsSetting,
   HotKeyword,
   PageOnlyQuery,
   Suggestions,
@@ -54,7 +55,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     async (request) => paginate(request, listed(await uploadCategories(app), { defaultPageSize: 100, maxPageSize: 500 })),
   );
 
-  app.get('/api/docs-setting/', { config: READ }, async () => docsSetting());
+  app.get('/api/docs-setting/', { schema: { response: { 200: DocsSetting } }, config: READ }, async () => docsSetting());
 
   app.get<{ Querystring: PageOnlyQuery }>(
     '/api/search-keyword/',
