@@ -127,28 +127,53 @@ export function detailRows(ttlMs?: number): DetailRows {
   return { docs, blogs, changed: (table, id) => (table === 'documents' ? docs : blogs).forget(id) };
 }
 
+/** How an item is read for its detail: its cache, its row, who owns it, when it is public, its 404. */
+interface VisibleKind<T> {
+  rows: (app: FastifyInstance) => RowCache<T>;
+  load: (db: Db, id: number) => Promise<T | undefined>;
+  isPublic: (row: T) => boolean;
+  owner: (row: T) => number;
+  notFound: () => ApiError;
+}
+
 /**
- * A document the requester may see: a public one, or any of their own uploads. Others' documents under review,
- * rejected or removed answer 404 exactly like ids that never existed.
+ * An item the requester may see: a public one, or any of their own. Others' items that are not public answer
+ * 404 exactly like ids that never existed; public rows are kept a moment (DetailRows).
  */
-export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
-  const cached = app.content.rows.docs.get(id);
+async function visibleRow<T extends Named>(app: FastifyInstance, request: FastifyRequest, id: number, kind: VisibleKind<T>): Promise<T> {
+  const cache = kind.rows(app);
+  const cached = cache.get(id);
   if (cached) return cached;
-  const row = await docRowById(app.db, id);
-  if (!row) throw docNotFound();
+  const row = await kind.load(app.db, id);
+  if (!row) throw kind.notFound();
   await fillNames(app, [row]);
-  if (isPublicDoc(row.status)) app.content.rows.docs.set(id, row);
-  else if (currentUser(request)?.id !== row.uploader_id) throw docNotFound();
+  if (kind.isPublic(row)) cache.set(id, row);
+  else if (currentUser(request)?.id !== kind.owner(row)) throw kind.notFound();
   return row;
 }
 
-export async function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
-  const cached = app.content.rows.blogs.get(id);
-  if (cached) return cached;
-  const row = await blogRowById(app.db, id);
-  if (!row) throw blogNotFound();
-  await fillNames(app, [row]);
-  if (isPublicBlog(row.status)) app.content.rows.blogs.set(id, row);
-  else if (currentUser(request)?.id !== row.author_id) throw blogNotFound();
-  return row;
+const VISIBLE_DOC: VisibleKind<DocRow> = {
+  rows: (app) => app.content.rows.docs,
+  load: docRowById,
+  isPublic: (row) => isPublicDoc(row.status),
+  owner: (row) => row.uploader_id,
+  notFound: docNotFound,
+};
+
+const VISIBLE_BLOG: VisibleKind<BlogRow> = {
+  rows: (app) => app.content.rows.blogs,
+  load: blogRowById,
+  isPublic: (row) => isPublicBlog(row.status),
+  owner: (row) => row.author_id,
+  notFound: blogNotFound,
+};
+
+/** A document the requester may see: a public one, or any of their own uploads (under review, rejected, removed). */
+export function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
+  return visibleRow(app, request, id, VISIBLE_DOC);
+}
+
+/** A blog the requester may see: a published one, or any of their own (drafts among them). */
+export function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
+  return visibleRow(app, request, id, VISIBLE_BLOG);
 }
