@@ -15,7 +15,8 @@ describe.each(engines())('hot keywords and suggestions cannot be forged on %s', 
   let categoryId: number;
   let uploaderId: number;
   beforeAll(async () => {
-    server = await contentServer(db.options(), clock);
+    // X-Forwarded-For from loopback is believed, so that a test can search from other addresses
+    server = await contentServer({ ...db.options(), trustProxy: 'loopback' }, clock);
     [{ id: categoryId }] = await server.app.db.query<{ id: number }>("SELECT id FROM content_categories WHERE name = '唐诗'");
     [{ id: uploaderId }] = await server.app.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1');
   });
@@ -35,15 +36,18 @@ describe.each(engines())('hot keywords and suggestions cannot be forged on %s', 
     return res.body.results.map((s: { keyword: string }) => s.keyword);
   };
   /** A search from a client that sends the visitor cookie it is given (or none). */
-  const search = (keyword: string, cookie?: string) =>
-    call(server.base, `/api/articles/?keyword=${encodeURIComponent(keyword)}`, cookie ? { headers: { cookie } } : {});
+  const search = (keyword: string, cookie?: string, address?: string) =>
+    call(server.base, `/api/articles/?keyword=${encodeURIComponent(keyword)}`, {
+      headers: { ...(cookie ? { cookie } : {}), ...(address ? { 'x-forwarded-for': address } : {}) },
+    });
+  const invented = () => `visitor_id=${randomBytes(18).toString('base64url')}`;
 
   test('60 searches with 60 invented visitor cookies from one address count the keyword once', async () => {
     const word = '翠微峰';
     await addTextDoc(server.app, { categoryId, uploaderId, title: `${word}游记`, body: `${word}上白云深` });
     const before = await countOf(word);
     for (let i = 0; i < 60; i += 1) {
-      const res = await search(word, `visitor_id=${randomBytes(18).toString('base64url')}`);
+      const res = await search(word, invented());
       expect(res.body.count).toBeGreaterThan(0);
     }
     expect((await countOf(word)) - before).toBe(1);
@@ -59,6 +63,19 @@ describe.each(engines())('hot keywords and suggestions cannot be forged on %s', 
       await collected.get(`/api/articles/?keyword=${encodeURIComponent(word)}`);
     }
     expect((await countOf(word)) - before).toBe(3);
+  });
+
+  test('the addresses of one IPv6 /64 are one address; other addresses count again', async () => {
+    const word = '鹳雀楼';
+    await addTextDoc(server.app, { categoryId, uploaderId, title: `${word}考`, body: `${word}欲穷千里目` });
+    for (const address of ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2:ffff::1', '2001:0db8:0001:0002:0:0:0:9']) {
+      expect((await search(word, invented(), address)).body.count).toBeGreaterThan(0);
+    }
+    expect(await countOf(word)).toBe(1);
+    await search(word, invented(), '2001:db8:1:3::1');
+    await search(word, undefined, '203.0.113.7');
+    await search(word, invented(), '::ffff:203.0.113.7');
+    expect(await countOf(word)).toBe(3);
   });
 
   test('a keyword with markup, a link or a bad word is never a hot keyword or a suggestion', async () => {
