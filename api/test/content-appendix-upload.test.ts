@@ -31,7 +31,7 @@ describe.each(engines())('blog appendix upload on %s', (engine) => {
   let draftId: number;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'appendix-test-'));
-    server = await startServer({ ...accountOptions(db.options()), content: { dataDir, seedWhenEmpty: false } });
+    server = await startServer({ ...accountOptions(db.options()), content: { dataDir } });
     const registered = await registeredClient(server.base);
     author = registered.client;
     authorId = registered.uid;

@@ -1,7 +1,13 @@
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { PayAnswer } from 'contracts';
 import { PDFDocument } from 'pdf-lib';
 import { Client, registeredClient, testClock, type TestClock } from './accounts-helpers';
 import { contentServer, seededDocs, sha256, type DocFacts } from './content-helpers';
 import { engines, expectErrorBody, useEngine, type TestServer } from './helpers';
+
+// the contract's date-time fields, for Value.Check of the 402 answers (the API's own validator knows the format)
+if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => !Number.isNaN(Date.parse(value)));
 
 describe.each(engines())('downloads and previews on %s', (engine) => {
   const db = useEngine(engine, __filename);
@@ -83,6 +89,7 @@ describe.each(engines())('downloads and previews on %s', (engine) => {
     const refused = await visitor.post(`/api/user-download/docs/${doc.id}/`);
     expectErrorBody(refused, 402, 'free_quota_exhausted');
     expect(refused.body).toMatchObject({ docs: doc.id, left: 0, total: 2, pay: { route: 'guest/pay/order', query: { docs: String(doc.id) } } });
+    expect(Value.Check(PayAnswer, refused.body)).toBe(true);
     expect((await visitor.get(`/api/obj-left-free-down-num/docs/${doc.id}/`)).body.left).toBe(0);
     clock.advance(24 * 3600 * 1000);
     expect((await visitor.post(`/api/user-download/docs/${doc.id}/`)).status).toBe(200);
@@ -115,6 +122,7 @@ describe.each(engines())('downloads and previews on %s', (engine) => {
     const guest = await visitor.post(`/api/user-download/docs/${paidPdf.id}/`);
     expectErrorBody(guest, 402, 'payment_required');
     expect(guest.body).toMatchObject({ docs: paidPdf.id, price: 500, is_free: false, pay: { route: 'guest/pay/order' } });
+    expect(Value.Check(PayAnswer, guest.body)).toBe(true);
 
     const { client, uid } = await registeredClient(server.base);
     const user = await client.post(`/api/user-download/docs/${paidPdf.id}/`);

@@ -1,6 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EXT_CATES, ITEM_TYPES } from './enums';
-import { PageQuery, StringEnum, Text } from './schema';
+import { Flag, Ordering, PageQuery, StringEnum, Text } from './schema';
 
 /**
  * Reading, search and downloads (the API's content module): documents, blogs, lists, details, search, free
@@ -16,16 +16,6 @@ const Id = (description?: string) => Type.Integer({ minimum: 1, maximum: Number.
 /** Path parameter of an id: a positive integer that fits int8 safely (anything else answers 400 or 404). */
 export const IdParams = Type.Object({ id: Id() });
 export type IdParams = Static<typeof IdParams>;
-
-/** A query flag as clients send it: 1/0 or true/false. */
-export const Flag = (description: string) =>
-  Type.Unsafe<'1' | '0' | 'true' | 'false'>({ type: 'string', enum: ['1', '0', 'true', 'false'], description });
-
-/** `?ordering=` of a list sortable by these fields (a leading - sorts descending; several, comma-separated). */
-export function Ordering(fields: readonly string[]) {
-  const allowed = fields.flatMap((f) => [f, `-${f}`]);
-  return Type.Optional(Type.String({ maxLength: 200, description: `排序字段，逗号分隔，前缀 - 表示倒序；可选：${allowed.join(', ')}` }));
-}
 
 export const UserRef = Type.Object({ uid: Type.Integer(), nickname: Type.String() });
 export type UserRef = Static<typeof UserRef>;
@@ -210,17 +200,25 @@ export const LinkAnswer = Type.Object({
 });
 export type LinkAnswer = Static<typeof LinkAnswer>;
 
-/** What a download that needs payment answers (402 payment_required or free_quota_exhausted). */
-export interface PayAnswer {
-  code: 'payment_required' | 'free_quota_exhausted' | string;
-  message: string;
-  price?: number;
-  is_free?: boolean;
-  left?: number;
-  total?: number;
-  reset_time?: string;
-  pay?: { route: string; query?: Record<string, string> };
-}
+/** What a download that needs payment answers (402 payment_required or free_quota_exhausted): an error body with the payment's facts. */
+export const PayAnswer = Type.Object({
+  code: Type.String({ description: 'payment_required 需购买 / free_quota_exhausted 今日免费次数已用完' }),
+  message: Type.String(),
+  docs: Type.Optional(Type.Integer()),
+  appendix: Type.Optional(Type.Integer()),
+  price: Type.Optional(Type.Integer({ description: '价格（分）' })),
+  is_free: Type.Optional(Type.Boolean()),
+  left: Type.Optional(Type.Integer()),
+  total: Type.Optional(Type.Integer()),
+  reset_time: Type.Optional(DateTime),
+  pay: Type.Optional(
+    Type.Object({
+      route: Type.String({ description: '支付页的路由，如 user/pay/order' }),
+      query: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+  ),
+});
+export type PayAnswer = Static<typeof PayAnswer>;
 
 export const ShareQuery = Type.Object({ sign: Type.Optional(Text({ maxLength: 100 })) });
 export type ShareQuery = Static<typeof ShareQuery>;
@@ -322,3 +320,32 @@ export const UploadCategory = Type.Object({
   parent: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type UploadCategory = Static<typeof UploadCategory>;
+
+// ---- the site's settings ----
+
+const Labelled = <T extends TSchema>(value: T) => Type.Array(Type.Object({ value, label: Type.String() }));
+
+/** GET docs-setting/: the numbers and labels the pages need (limits, reasons, quotas, statuses). */
+export const DocsSetting = Type.Object({
+  free_down_num: Type.Object({
+    user: Type.Integer({ description: '登录用户每日免费下载次数' }),
+    visitor: Type.Integer({ description: '访客每日免费下载次数' }),
+    address: Type.Integer({ description: '同一地址的访客每日免费下载次数' }),
+  }),
+  preview: Type.Object({
+    paid_page_limit: Type.Integer({ description: '付费文档可预览的页数' }),
+    text_page_chars: Type.Integer({ description: '文本预览每页字数' }),
+    pdf_reader: Type.String(),
+  }),
+  download_link_ttl: Type.Integer({ description: '下载链接有效秒数' }),
+  ext_cates: Labelled(StringEnum(EXT_CATES)),
+  docs_status: Labelled(Type.Integer()),
+  blogs_status: Labelled(Type.Integer()),
+  rating_texts: Type.Array(Type.String()),
+  score_scale: Type.Integer(),
+  comment_max_length: Type.Integer(),
+  report_max_length: Type.Integer(),
+  report_reasons: Labelled(Type.String()),
+  search_max_length: Type.Integer(),
+});
+export type DocsSetting = Static<typeof DocsSetting>;

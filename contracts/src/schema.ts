@@ -31,6 +31,22 @@ export function Text(options: StringOptions = {}): TString {
   return Type.String({ ...options, pattern: NO_NUL });
 }
 
+/** The values `?ordering=` accepts for these fields: each, and each with a leading - (descending). */
+export function orderingValues(fields: readonly string[]): string[] {
+  return fields.flatMap((f) => [f, `-${f}`]);
+}
+
+/** `?ordering=` of a list sortable by these fields (a leading - sorts descending; several, comma-separated). */
+export function Ordering(fields: readonly string[]) {
+  return Type.Optional(
+    Type.String({ maxLength: 200, description: `排序字段，逗号分隔，前缀 - 表示倒序；可选：${orderingValues(fields).join(', ')}` }),
+  );
+}
+
+/** A query flag as clients send it: 1/0 or true/false. */
+export const Flag = (description: string) =>
+  Type.Unsafe<'1' | '0' | 'true' | 'false'>({ type: 'string', enum: ['1', '0', 'true', 'false'], description });
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 

@@ -1,13 +1,13 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import { PageQuery, StringEnum, Text } from './schema';
+import { BlogAppendix, BlogItem, DocItem, SEARCH_MAX_CHARS } from './content';
+import { ITEM_TYPES, type ItemType } from './enums';
+import { Flag, PageQuery, StringEnum, Text } from './schema';
 
 /**
  * What readers do with documents and blogs (the API's content module, besides reading them): comments,
  * favourites and their folders, browsing history, complaints, blog appendices; and the site's reference data
- * around them (categories, hot keywords and suggestions, word cutting).
- *
- * Lists of documents or blogs are built from the item schema the caller passes (`CollectItem(kind, DocItem)`),
- * so this file does not depend on where the document and blog shapes are declared.
+ * around them (categories, hot keywords and suggestions, word cutting). What is commented on, collected or
+ * browsed is a document or a blog (`ItemType`); its item is content's `DocItem` or `BlogItem`.
  */
 
 /** Longest comment, in characters as people count them (the cleaned text). */
@@ -23,10 +23,6 @@ export type ReportTarget = (typeof REPORT_TARGETS)[number];
 /** Longest folder name. */
 export const FOLDER_NAME_MAX_CHARS = 30;
 
-/** What is commented on, collected or browsed: a document or a blog. */
-export const SOCIAL_KINDS = ['docs', 'blogs'] as const;
-export type SocialKind = (typeof SOCIAL_KINDS)[number];
-
 const PositiveId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -35,7 +31,7 @@ const DateTime = Type.String({ format: 'date-time' });
  * of these shapes take the kind (`CommentBody<'docs'>`); without it they hold both fields, which suits a route
  * serving either kind that reads only `body[kind]`.
  */
-function byKind<K extends SocialKind, T extends TSchema>(kind: K, schema: T): { [P in K]: T } {
+function byKind<K extends ItemType, T extends TSchema>(kind: K, schema: T): { [P in K]: T } {
   return { [kind]: schema } as { [P in K]: T };
 }
 
@@ -51,23 +47,17 @@ export const CommentItem = Type.Object({
 });
 export type CommentItem = Static<typeof CommentItem>;
 
-export const CommentBody = <K extends SocialKind>(kind: K) =>
+export const CommentBody = <K extends ItemType>(kind: K) =>
   Type.Object({ ...byKind(kind, PositiveId), content: Text({ maxLength: COMMENT_MAX_CHARS * 4 }) }, { additionalProperties: false });
-export type CommentBody<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CommentBody<K>>>;
+export type CommentBody<K extends ItemType = ItemType> = Static<ReturnType<typeof CommentBody<K>>>;
 
-export const CommentQuery = <K extends SocialKind>(kind: K) =>
+export const CommentQuery = <K extends ItemType>(kind: K) =>
   Type.Object({
     ...PageQuery,
     ...byKind(kind, PositiveId),
-    no_comment: Type.Optional(
-      Type.Unsafe<'1' | '0' | 'true' | 'false'>({
-        type: 'string',
-        enum: ['1', '0', 'true', 'false'],
-        description: '1/true 时只返回评论数（results 为空）',
-      }),
-    ),
+    no_comment: Type.Optional(Flag('1/true 时只返回评论数（results 为空）')),
   });
-export type CommentQuery<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CommentQuery<K>>>;
+export type CommentQuery<K extends ItemType = ItemType> = Static<ReturnType<typeof CommentQuery<K>>>;
 
 // ---------------------------------------------------------------- favourites (docs-collect/, blogs-collect/, collect-folder/)
 
@@ -96,32 +86,33 @@ const collectedFields = { id: Type.Integer(), folder: Type.Integer() };
 /** A favourite without its item: what collecting answers, whatever the kind. */
 export const Collected = Type.Object({ ...collectedFields, create_time: DateTime });
 export type Collected = Static<typeof Collected>;
+/** The list item of each kind. */
+const ITEMS = { docs: DocItem, blogs: BlogItem } as const;
 /** A favourite with its item under `docs` or `blogs`. */
-export const CollectItem = <K extends SocialKind, T extends TSchema>(kind: K, item: T) =>
-  Type.Object({ ...collectedFields, ...byKind(kind, item), create_time: DateTime });
-export type CollectItem<K extends SocialKind, T extends TSchema> = Static<ReturnType<typeof CollectItem<K, T>>>;
+export const CollectItem = <K extends ItemType>(kind: K) =>
+  Type.Object({ ...collectedFields, ...byKind(kind, ITEMS[kind]), create_time: DateTime });
+export type CollectItem<K extends ItemType = ItemType> = Static<ReturnType<typeof CollectItem<K>>>;
 
-export const CollectBody = <K extends SocialKind>(kind: K) =>
+export const CollectBody = <K extends ItemType>(kind: K) =>
   Type.Object({ ...byKind(kind, PositiveId), folder: Type.Optional(PositiveId) }, { additionalProperties: false });
-export type CollectBody<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CollectBody<K>>>;
-export const CollectQuery = <K extends SocialKind>(kind: K) =>
+export type CollectBody<K extends ItemType = ItemType> = Static<ReturnType<typeof CollectBody<K>>>;
+export const CollectQuery = <K extends ItemType>(kind: K) =>
   Type.Object({ ...PageQuery, folder: Type.Optional(PositiveId), ...byKind(kind, Type.Optional(PositiveId)) });
-export type CollectQuery<K extends SocialKind = SocialKind> = Static<ReturnType<typeof CollectQuery<K>>>;
-export const UncollectQuery = <K extends SocialKind>(kind: K): TObject<{ [P in K]: typeof PositiveId }> => Type.Object(byKind(kind, PositiveId));
-export type UncollectQuery<K extends SocialKind = SocialKind> = Static<ReturnType<typeof UncollectQuery<K>>>;
+export type CollectQuery<K extends ItemType = ItemType> = Static<ReturnType<typeof CollectQuery<K>>>;
+export const UncollectQuery = <K extends ItemType>(kind: K): TObject<{ [P in K]: typeof PositiveId }> => Type.Object(byKind(kind, PositiveId));
+export type UncollectQuery<K extends ItemType = ItemType> = Static<ReturnType<typeof UncollectQuery<K>>>;
 
 // ---------------------------------------------------------------- browsing history (articles-browsing-history/)
 
-export const BrowsingHistoryItem = <D extends TSchema, B extends TSchema>(doc: D, blog: B) =>
-  Type.Object({
-    id: Type.Integer(),
-    type: Type.String({ enum: [...SOCIAL_KINDS] }),
-    docs: Type.Optional(doc),
-    blogs: Type.Optional(blog),
-    create_time: DateTime,
-  });
-export type BrowsingHistoryItem<D extends TSchema, B extends TSchema> = Static<ReturnType<typeof BrowsingHistoryItem<D, B>>>;
-export const BrowsingHistoryQuery = Type.Object({ ...PageQuery, type: Type.Optional(StringEnum(SOCIAL_KINDS)) });
+export const BrowsingHistoryItem = Type.Object({
+  id: Type.Integer(),
+  type: StringEnum(ITEM_TYPES),
+  docs: Type.Optional(DocItem),
+  blogs: Type.Optional(BlogItem),
+  create_time: DateTime,
+});
+export type BrowsingHistoryItem = Static<typeof BrowsingHistoryItem>;
+export const BrowsingHistoryQuery = Type.Object({ ...PageQuery, type: Type.Optional(StringEnum(ITEM_TYPES)) });
 export type BrowsingHistoryQuery = Static<typeof BrowsingHistoryQuery>;
 
 // ---------------------------------------------------------------- complaints (articles-report/)
@@ -158,17 +149,9 @@ export type ReportQuery = Static<typeof ReportQuery>;
 
 // ---------------------------------------------------------------- blog appendices (blogs-appendix-storage/)
 
-export const AppendixItem = Type.Object({
-  id: Type.Integer(),
-  blogs: Type.Integer(),
-  name: Type.String(),
-  file_type: Type.String(),
-  size: Type.Integer(),
-  price: Type.Integer(),
-  is_free: Type.Boolean(),
-  downloads: Type.Integer(),
-  create_time: DateTime,
-});
+const { id: appendixId, ...appendixFields } = BlogAppendix.properties;
+/** A blog's appendix as its list and upload answer it: the detail's appendix with the blog it belongs to. */
+export const AppendixItem = Type.Object({ id: appendixId, blogs: Type.Integer(), ...appendixFields });
 export type AppendixItem = Static<typeof AppendixItem>;
 export const AppendixQuery = Type.Object({ ...PageQuery, blogs: PositiveId });
 export type AppendixQuery = Static<typeof AppendixQuery>;
@@ -183,10 +166,11 @@ export type PageOnlyQuery = Static<typeof PageOnlyQuery>;
 
 export const HotKeyword = Type.Object({ keyword: Type.String(), count: Type.Integer() });
 export type HotKeyword = Static<typeof HotKeyword>;
-/** `keyword` at most the longest search keyword (50 characters). */
-export const SuggestQuery = Type.Object({ keyword: Text({ maxLength: 50 }), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) });
+/** `keyword` at most the longest search keyword. */
+export const SuggestQuery = Type.Object({ keyword: Text({ maxLength: SEARCH_MAX_CHARS }), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) });
 export type SuggestQuery = Static<typeof SuggestQuery>;
-export const Suggestion = Type.Object({ keyword: Type.String(), type: Type.String({ enum: ['keyword', 'title'] }) });
+export const SUGGESTION_TYPES = ['keyword', 'title'] as const;
+export const Suggestion = Type.Object({ keyword: Type.String(), type: StringEnum(SUGGESTION_TYPES) });
 export type Suggestion = Static<typeof Suggestion>;
 /** Suggestions come as one page without links. */
 export const Suggestions = Type.Object({ count: Type.Integer(), next: Type.Null(), previous: Type.Null(), results: Type.Array(Suggestion) });

@@ -1,5 +1,5 @@
 import { http } from 'shared-kernel';
-import type { ArticleItem, BlogItem, CategoryDetail, CategoryWithChildren, DocItem, ExtCate, Page } from 'contracts';
+import type { ArticleItem, BlogItem, CategoryDetail, CategoryWithChildren, DocItem, DocOrderField, DocsQuery, Page } from 'contracts';
 import { PAGE_SIZE } from './search';
 
 /** A category of the tree page: a root with its children (three levels at most). */
@@ -17,13 +17,11 @@ export async function category(id: number | string, signal?: AbortSignal): Promi
   return data;
 }
 
-export type DocOrdering = '-create_time' | '-downloads' | '-views' | '-score';
+/** The orders the category page offers: the contract's document order fields but price, newest or most first. */
+export type DocOrdering = `-${Exclude<DocOrderField, 'price'>}`;
 
-export interface DocFilters {
-  category: number | string;
-  ext_cate?: ExtCate;
-  ordering?: DocOrdering;
-}
+/** What the category page asks GET docs/ for. */
+export type DocFilters = Pick<DocsQuery, 'ext_cate'> & { category: number | string; ordering?: DocOrdering };
 
 export async function docsOfCategory(filters: DocFilters, page: number, signal?: AbortSignal): Promise<Page<DocItem>> {
   const { data } = await http.get<Page<DocItem>>('/docs/', { params: { ...filters, page, page_size: PAGE_SIZE }, signal, skipErrorToast: true });

@@ -2,6 +2,7 @@ import type {
   PreviewInfo as ContractPreviewInfo,
   DocDetail,
   DocItem,
+  DocsSetting,
   LinkAnswer,
   Page,
   PayAnswer,
@@ -12,7 +13,7 @@ import type {
 } from 'contracts';
 import { http } from 'shared-kernel';
 
-export type { DocDetail, DocItem, Page, PayAnswer } from 'contracts';
+export type { DocDetail, DocItem, DocsSetting, Page, PayAnswer } from 'contracts';
 /** What the preview shows: a document's preview, and the note GET docs-preview-page/ adds to it. */
 export type PreviewInfo = ContractPreviewInfo & Partial<Pick<PreviewPage, 'message'>>;
 /** The free quota of the requester for one item (obj-left-free-down-num, appendix-left-free-down-num). */
@@ -20,15 +21,6 @@ export type Quota = QuotaAnswer;
 export type DownloadLink = LinkAnswer;
 
 export type DownloadOutcome = { ok: true; link: DownloadLink } | { ok: false; pay: PayAnswer };
-
-/** The numbers the pages need from GET docs-setting/ (limits, reasons, quotas). */
-export interface DocsSetting {
-  comment_max_length: number;
-  report_max_length: number;
-  report_reasons: { value: string; label: string }[];
-  free_down_num: { user: number; visitor: number; address: number };
-  preview: { paid_page_limit: number; text_page_chars: number };
-}
 
 export const getDoc = (id: string | number) => http.get<DocDetail>(`/docs/${id}/`, { skipErrorToast: true }).then((r) => r.data);
 

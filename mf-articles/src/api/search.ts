@@ -1,19 +1,9 @@
 import { http } from 'shared-kernel';
-import type { ArticleItem, ArticlesQuery, DocItem, Page } from 'contracts';
+import type { ArticleItem, ArticlesQuery, DocItem, HotKeyword, Page, Suggestion } from 'contracts';
 
-export type { ArticleItem, BlogItem } from 'contracts';
+export type { ArticleItem, BlogItem, HotKeyword, Suggestion } from 'contracts';
 /** Search hits carry the title and summary as escaped text with the matches in <em> (render with Highlight). */
 export type Highlights = Pick<DocItem, 'title_highlight' | 'summary_highlight'>;
-
-export interface HotKeyword {
-  keyword: string;
-  count: number;
-}
-
-export interface Suggestion {
-  keyword: string;
-  type: 'keyword' | 'title';
-}
 
 export { EXT_CATES, type ExtCate } from 'contracts/enums';
 

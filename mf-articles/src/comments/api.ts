@@ -1,11 +1,11 @@
-import type { CommentBody, CommentItem, SocialKind } from 'contracts';
+import type { CommentBody, CommentItem, ItemType } from 'contracts';
 import { http } from 'shared-kernel';
 import type { Page } from '../api/documents';
 
 export type { CommentItem } from 'contracts';
 
 /** What is commented on: a document or a blog (docs-comment/, blogs-comment/). */
-export type CommentKind = SocialKind;
+export type CommentKind = ItemType;
 
 export const COMMENT_PAGE_SIZE = 10;
 

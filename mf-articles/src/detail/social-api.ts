@@ -1,10 +1,10 @@
-import type { CollectBody, Collected, CollectFolder, CollectFolderBody, ReportBody, SocialKind } from 'contracts';
+import type { CollectBody, Collected, CollectFolder, CollectFolderBody, ReportBody, ItemType } from 'contracts';
 import { http } from 'shared-kernel';
 import type { Page } from '../api/documents';
 
 export type { CollectFolder } from 'contracts';
 
-export type ItemKind = SocialKind;
+export type ItemKind = ItemType;
 
 export const listFolders = () => http.get<Page<CollectFolder>>('/collect-folder/', { params: { page_size: 100 } }).then((r) => r.data.results);
 

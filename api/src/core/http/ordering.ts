@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Ordering, orderingValues } from 'contracts';
 import { invalid } from './errors';
 
 /** API field name -> SQL expression it sorts by. Only these ever reach SQL. */
@@ -14,18 +14,7 @@ export interface OrderingOptions {
 
 /** Querystring field of an orderable list; spread it into the route's querystring schema. */
 export function OrderingQuery(options: OrderingOptions) {
-  return {
-    ordering: Type.Optional(
-      Type.String({
-        maxLength: 200,
-        description: `排序字段，逗号分隔，前缀 - 表示倒序；可选：${allowedValues(options.fields).join(', ')}`,
-      }),
-    ),
-  };
-}
-
-function allowedValues(fields: OrderingFields): string[] {
-  return Object.keys(fields).flatMap((f) => [f, `-${f}`]);
+  return { ordering: Ordering(Object.keys(options.fields)) };
 }
 
 /**
@@ -46,7 +35,7 @@ export function orderBy(raw: string | undefined, options: OrderingOptions): stri
     const name = desc ? term.slice(1) : term;
     if (!Object.hasOwn(options.fields, name)) {
       throw invalid(
-        { ordering: [`不支持的排序字段，可选：${allowedValues(options.fields).join('、')}。`] },
+        { ordering: [`不支持的排序字段，可选：${orderingValues(Object.keys(options.fields)).join('、')}。`] },
         '排序参数有误',
       );
     }

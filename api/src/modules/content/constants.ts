@@ -1,4 +1,4 @@
-import { BLOG_STATUS, PUBLIC_DOC_STATUSES, type ExtCate } from 'contracts';
+import { BLOG_STATUS, PUBLIC_DOC_STATUSES, type ExtCate, type ReportReason } from 'contracts';
 
 /**
  * Rules of reading and downloading that the product decides (SPEC.md §9 leaves quotas and prices open).
@@ -30,9 +30,7 @@ export const PREVIEW_LINK_TTL_S = 600;
 /** The calendar the daily quota follows (UTC+8, no daylight saving). */
 export const QUOTA_DAY_OFFSET_MS = 8 * 3600 * 1000;
 
-export const COMMENT_MAX_CHARS = 500;
-export const REPORT_MAX_CHARS = 1000;
-export { SEARCH_MAX_CHARS } from 'contracts';
+export { COMMENT_MAX_CHARS, REPORT_MAX_CHARS, REPORT_REASONS, SEARCH_MAX_CHARS } from 'contracts';
 /**
  * A search answers at most this many items (the most relevant ones), as search engines do (Elasticsearch counts
  * exactly up to 10,000): 50 pages of 20 is more than anyone scrolls, and counting stays bounded.
@@ -108,8 +106,7 @@ export const BLOG_STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '已�
 /** Texts of the 1 to 5 star rating. */
 export const RATING_TEXTS = ['很差', '较差', '一般', '推荐', '力荐'] as const;
 
-export const REPORT_REASONS = ['infringement', 'porn', 'politics', 'ad', 'fraud', 'other'] as const;
-export const REPORT_REASON_TEXT: Record<(typeof REPORT_REASONS)[number], string> = {
+export const REPORT_REASON_TEXT: Record<ReportReason, string> = {
   infringement: '侵犯版权',
   porn: '色情低俗',
   politics: '政治敏感',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../accounts/users';
 import { readCookie, setCookie } from '../../core/http/cookies';
@@ -51,7 +50,7 @@ export function visitorId(request: FastifyRequest, reply: FastifyReply, create: 
   const existing = readCookie(request.headers.cookie, VISITOR_COOKIE);
   if (existing && VISITOR_PATTERN.test(existing)) return existing;
   if (!create) return null;
-  const id = randomBytes(18).toString('base64url');
+  const id = request.server.content.signer.visitorId();
   setCookie(reply, VISITOR_COOKIE, id, {
     path: '/',
     httpOnly: true,
@@ -74,11 +73,30 @@ export function requester(request: FastifyRequest, reply: FastifyReply, createVi
   return { user, visitorId: user ? null : visitorId(request, reply, createVisitor), ip: request.ip ?? '' };
 }
 
-/** The key one person's searches count under (hot keywords count a keyword once per key and day). */
-export function searcherKey(request: FastifyRequest): string {
+/**
+ * The address a searcher counts under: an IPv4 address, or the /64 network of an IPv6 one (one subscriber's
+ * line, which hands out many addresses).
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/^::ffff:(?=\d+\.)/i, '').replace(/%.*$/, '').toLowerCase();
+  if (!address.includes(':')) return address;
+  const [head, tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * Who a search counts for (hot keywords count a keyword once per searcher and day): a user; else the visitor
+ * and the address together. A visitor id counts only when the site issued it (an invented cookie is the same
+ * searcher as no cookie from that address).
+ */
+export function searcher(request: FastifyRequest): { key: string; user: boolean; address: string } {
   const user = currentUser(request);
-  if (user) return `u:${user.id}`;
+  const address = addressKey(request.ip ?? '');
+  if (user) return { key: `u:${user.id}`, user: true, address };
   const visitor = readCookie(request.headers.cookie, VISITOR_COOKIE);
-  if (visitor && VISITOR_PATTERN.test(visitor)) return `v:${visitor}`;
-  return `ip:${request.ip ?? ''}`;
+  const real = visitor && VISITOR_PATTERN.test(visitor) && request.server.content.signer.issuedVisitor(visitor);
+  return { key: `${real ? `v:${visitor}` : ''}@${address}`, user: false, address };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../core/db';
+import type { Db, Queryable } from '../../core/db';
 import { ApiError } from '../../core/http/errors';
 import { DETAIL_ROW_TTL_MS, isPublicBlog, isPublicDoc } from './constants';
 import { currentUser } from './context';
-import { blogRowById, blogRowsByIds, publicBlogRef } from './repositories/blogs';
-import { docRowById, docRowsByIds, publicDocRef } from './repositories/documents';
+import { blogRowById } from './repositories/blogs';
+import { docRowById } from './repositories/documents';
 import { userNicknames } from './repositories/users';
 import type { BlogRow, DocRow } from './serialize';
 
@@ -70,16 +70,14 @@ export function userNameCache(db: Queryable): UserNames {
   };
 }
 
-export async function docsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, DocRow>> {
+/** Rows by id, their names filled in (`fetch`: docRowsByIds or blogRowsByIds); ids of rows that are gone are missing. */
+export async function namedRowsByIds<T extends Named & { id: number }>(
+  app: FastifyInstance,
+  ids: number[],
+  fetch: (db: Db, ids: number[]) => Promise<T[]>,
+): Promise<Map<number, T>> {
   if (!ids.length) return new Map();
-  const rows = await docRowsByIds(app.db, ids);
-  return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
-}
-
-export async function blogsByIds(app: FastifyInstance, ids: number[]): Promise<Map<number, BlogRow>> {
-  if (!ids.length) return new Map();
-  const rows = await blogRowsByIds(app.db, ids);
-  return new Map((await fillNames(app, rows)).map((r) => [r.id, r]));
+  return new Map((await fillNames(app, await fetch(app.db, ids))).map((r) => [r.id, r]));
 }
 
 /** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */
@@ -129,43 +127,53 @@ export function detailRows(ttlMs?: number): DetailRows {
   return { docs, blogs, changed: (table, id) => (table === 'documents' ? docs : blogs).forget(id) };
 }
 
+/** How an item is read for its detail: its cache, its row, who owns it, when it is public, its 404. */
+interface VisibleKind<T> {
+  rows: (app: FastifyInstance) => RowCache<T>;
+  load: (db: Db, id: number) => Promise<T | undefined>;
+  isPublic: (row: T) => boolean;
+  owner: (row: T) => number;
+  notFound: () => ApiError;
+}
+
 /**
- * A document the requester may see: a public one, or any of their own uploads. Others' documents under review,
- * rejected or removed answer 404 exactly like ids that never existed.
+ * An item the requester may see: a public one, or any of their own. Others' items that are not public answer
+ * 404 exactly like ids that never existed; public rows are kept a moment (DetailRows).
  */
-export async function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
-  const cached = app.content.rows.docs.get(id);
+async function visibleRow<T extends Named>(app: FastifyInstance, request: FastifyRequest, id: number, kind: VisibleKind<T>): Promise<T> {
+  const cache = kind.rows(app);
+  const cached = cache.get(id);
   if (cached) return cached;
-  const row = await docRowById(app.db, id);
-  if (!row) throw docNotFound();
+  const row = await kind.load(app.db, id);
+  if (!row) throw kind.notFound();
   await fillNames(app, [row]);
-  if (isPublicDoc(row.status)) app.content.rows.docs.set(id, row);
-  else if (currentUser(request)?.id !== row.uploader_id) throw docNotFound();
+  if (kind.isPublic(row)) cache.set(id, row);
+  else if (currentUser(request)?.id !== kind.owner(row)) throw kind.notFound();
   return row;
 }
 
-/** A public document (comments, favourites and complaints are only for those). */
-export async function publicDoc(q: Queryable, id: number): Promise<{ id: number; uploader_id: number }> {
-  const row = await publicDocRef(q, id);
-  if (!row) throw docNotFound();
-  return row;
+const VISIBLE_DOC: VisibleKind<DocRow> = {
+  rows: (app) => app.content.rows.docs,
+  load: docRowById,
+  isPublic: (row) => isPublicDoc(row.status),
+  owner: (row) => row.uploader_id,
+  notFound: docNotFound,
+};
+
+const VISIBLE_BLOG: VisibleKind<BlogRow> = {
+  rows: (app) => app.content.rows.blogs,
+  load: blogRowById,
+  isPublic: (row) => isPublicBlog(row.status),
+  owner: (row) => row.author_id,
+  notFound: blogNotFound,
+};
+
+/** A document the requester may see: a public one, or any of their own uploads (under review, rejected, removed). */
+export function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
+  return visibleRow(app, request, id, VISIBLE_DOC);
 }
 
-export async function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
-  const cached = app.content.rows.blogs.get(id);
-  if (cached) return cached;
-  const row = await blogRowById(app.db, id);
-  if (!row) throw blogNotFound();
-  await fillNames(app, [row]);
-  if (isPublicBlog(row.status)) app.content.rows.blogs.set(id, row);
-  else if (currentUser(request)?.id !== row.author_id) throw blogNotFound();
-  return row;
+/** A blog the requester may see: a published one, or any of their own (drafts among them). */
+export function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
+  return visibleRow(app, request, id, VISIBLE_BLOG);
 }
-
-export async function publicBlog(q: Queryable, id: number): Promise<{ id: number; author_id: number }> {
-  const row = await publicBlogRef(q, id);
-  if (!row) throw blogNotFound();
-  return row;
-}
-
-export { countCache } from './repositories/lists';

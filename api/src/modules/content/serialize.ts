@@ -7,12 +7,14 @@ export type { BlogRow, DocRow } from './repositories/rows';
 export { BlogItem, CategoryRef, DocItem, Flag, IdParams, UserRef } from 'contracts';
 export type { BlogItem as BlogItemT, DocItem as DocItemT, IdParams as IdParamsT } from 'contracts';
 
+/** What a document's and a blog's list items open with. */
+function itemHead(row: DocRow | BlogRow) {
+  return { id: row.id, title: row.title, summary: row.summary, category: { id: row.category_id, name: row.category_name } };
+}
+
 export function docItem(row: DocRow, extraViews = 0): DocItem {
   return {
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    category: { id: row.category_id, name: row.category_name },
+    ...itemHead(row),
     uploader: { uid: row.uploader_id, nickname: row.uploader_name },
     file_type: row.file_type,
     ext_cate: row.ext_cate,
@@ -36,10 +38,7 @@ export function docItem(row: DocRow, extraViews = 0): DocItem {
 
 export function blogItem(row: BlogRow, extraViews = 0): BlogItem {
   return {
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    category: { id: row.category_id, name: row.category_name },
+    ...itemHead(row),
     author: { uid: row.author_id, nickname: row.author_name },
     status: row.status,
     status_text: BLOG_STATUS_TEXT[row.status] ?? '',

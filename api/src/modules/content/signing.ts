@@ -21,6 +21,10 @@ export interface Signer {
   /** A short MAC of a text (share signs). */
   mac(text: string): string;
   macMatches(text: string, mac: string): boolean;
+  /** A new visitor id: 24 URL-safe characters, 16 random and 8 of a MAC over them (the site issued it). */
+  visitorId(): string;
+  /** Did the site issue this visitor id (rather than a script inventing one)? */
+  issuedVisitor(id: string): boolean;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -52,6 +56,13 @@ export function signer(key: Buffer): Signer {
     },
     macMatches(text, mac) {
       return sameText(hmac(`share:${text}`).slice(0, 22), mac);
+    },
+    visitorId() {
+      const random = randomBytes(12).toString('base64url');
+      return `${random}${hmac(`visitor:${random}`).slice(0, 8)}`;
+    },
+    issuedVisitor(id) {
+      return id.length === 24 && sameText(hmac(`visitor:${id.slice(0, 16)}`).slice(0, 8), id.slice(16));
     },
   };
 }

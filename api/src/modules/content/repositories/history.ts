@@ -1,4 +1,4 @@
-import type { SocialKind } from 'contracts';
+import type { ItemType } from 'contracts';
 import type { Queryable } from '../../../core/db';
 import { TARGETS } from './targets';
 
@@ -11,14 +11,14 @@ export interface HistoryRow {
   create_time: Date;
 }
 
-const kindFilter = (kind: SocialKind | undefined) => (kind ? `AND ${TARGETS[kind].column} IS NOT NULL` : '');
+const kindFilter = (kind: ItemType | undefined) => (kind ? `AND ${TARGETS[kind].column} IS NOT NULL` : '');
 
-export async function countHistory(q: Queryable, userId: number, kind?: SocialKind): Promise<number> {
+export async function countHistory(q: Queryable, userId: number, kind?: ItemType): Promise<number> {
   return (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM browsing_history WHERE user_id = $1 ${kindFilter(kind)}`, [userId]))[0].n;
 }
 
 /** Newest first. */
-export function listHistory(q: Queryable, userId: number, kind: SocialKind | undefined, limit: number, offset: number): Promise<HistoryRow[]> {
+export function listHistory(q: Queryable, userId: number, kind: ItemType | undefined, limit: number, offset: number): Promise<HistoryRow[]> {
   return q.query<HistoryRow>(
     `SELECT id, docs_id, blogs_id, create_time FROM browsing_history WHERE user_id = $1 ${kindFilter(kind)}
       ORDER BY create_time DESC, id DESC LIMIT $2 OFFSET $3`,

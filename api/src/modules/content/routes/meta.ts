@@ -3,6 +3,7 @@ import {
   CategoryTreeItem,
   CutWords,
   CutWordsBody,
+  DocsSetting,
   HotKeyword,
   PageOnlyQuery,
   Suggestions,
@@ -11,8 +12,7 @@ import {
 } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { PageSchema, paginate, type PaginateOptions } from '../../../core/http/pagination';
-import { clock } from '../context';
-import { hotKeywords, suggest } from '../search/keywords';
+import { keywordService } from '../services/keywords';
 import { normaliseKeyword } from '../search/query';
 import { cutRaw, cutWords } from '../search/segmenter';
 import { IdParams, type IdParamsT } from '../serialize';
@@ -28,6 +28,7 @@ function listed<T>(items: T[], sizes: Pick<PaginateOptions<T>, 'defaultPageSize'
 /** Reference data: categories, upload categories, the site's settings, hot keywords, suggestions, word cutting. */
 export async function metaRoutes(app: FastifyInstance): Promise<void> {
   const categoryDetail = categoryDetails(app);
+  const keywords = keywordService(app);
 
   app.get<{ Querystring: PageOnlyQuery }>(
     '/api/articles-category/',
@@ -54,12 +55,12 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     async (request) => paginate(request, listed(await uploadCategories(app), { defaultPageSize: 100, maxPageSize: 500 })),
   );
 
-  app.get('/api/docs-setting/', { config: READ }, async () => docsSetting());
+  app.get('/api/docs-setting/', { schema: { response: { 200: DocsSetting } }, config: READ }, async () => docsSetting());
 
   app.get<{ Querystring: PageOnlyQuery }>(
     '/api/search-keyword/',
     { schema: { querystring: PageOnlyQuery, response: { 200: PageSchema(HotKeyword) } }, config: READ },
-    async (request) => paginate(request, listed(await hotKeywords(app.db, clock(app), 50), { defaultPageSize: 10, maxPageSize: 50 })),
+    async (request) => paginate(request, listed(await keywords.hot(50), { defaultPageSize: 10, maxPageSize: 50 })),
   );
 
   app.get<{ Querystring: SuggestQuery }>(
@@ -67,7 +68,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: SuggestQuery, response: { 200: Suggestions } }, config: READ },
     async (request) => {
       const prefix = normaliseKeyword(request.query.keyword);
-      const results = prefix ? await suggest(app.db, prefix, request.query.page_size ?? 10) : [];
+      const results = prefix ? await keywords.suggest(prefix, request.query.page_size ?? 10) : [];
       return { count: results.length, next: null, previous: null, results };
     },
   );

@@ -13,16 +13,16 @@ import {
   CommentQuery,
   ContentReport,
   ReportBody,
+  ITEM_TYPES,
   ReportQuery,
-  SOCIAL_KINDS,
   UncollectQuery,
-  type SocialKind,
+  type ItemType,
 } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireActiveUser, requireLogin } from '../../accounts/guards';
 import { PageSchema, paginate } from '../../../core/http/pagination';
 import { currentUser } from '../context';
-import { BlogItem, DocItem, flagOn, IdParams, type IdParamsT } from '../serialize';
+import { flagOn, IdParams, type IdParamsT } from '../serialize';
 import * as collections from '../services/collections';
 import * as comments from '../services/comments';
 import * as history from '../services/history';
@@ -31,7 +31,7 @@ import * as reports from '../services/reports';
 const READ = { rateLimit: 'read' } as const;
 
 /** Comments of documents or blogs (docs-comment/, blogs-comment/): the same routes for each kind. */
-function commentRoutes(app: FastifyInstance, kind: SocialKind): void {
+function commentRoutes(app: FastifyInstance, kind: ItemType): void {
   const base = `/api/${kind}-comment/`;
 
   app.post<{ Body: CommentBody }>(base, { schema: { body: CommentBody(kind), response: { 201: CommentItem } } }, async (request, reply) => {
@@ -57,9 +57,9 @@ function commentRoutes(app: FastifyInstance, kind: SocialKind): void {
 }
 
 /** Favourites of documents or blogs (docs-collect/, blogs-collect/): the same routes for each kind. */
-function collectRoutes(app: FastifyInstance, kind: SocialKind): void {
+function collectRoutes(app: FastifyInstance, kind: ItemType): void {
   const base = `/api/${kind}-collect/`;
-  const Item = CollectItem(kind, kind === 'docs' ? DocItem : BlogItem);
+  const Item = CollectItem(kind);
 
   app.post<{ Body: CollectBody }>(base, { schema: { body: CollectBody(kind), response: { 200: Item, 201: Item } } }, async (request, reply) => {
     const { user } = requireActiveUser(request);
@@ -127,10 +127,9 @@ function folderRoutes(app: FastifyInstance): void {
 
 /** The user's browsing history (articles-browsing-history/). */
 function historyRoutes(app: FastifyInstance): void {
-  const Item = BrowsingHistoryItem(DocItem, BlogItem);
   app.get<{ Querystring: BrowsingHistoryQuery }>(
     '/api/articles-browsing-history/',
-    { schema: { querystring: BrowsingHistoryQuery, response: { 200: PageSchema(Item) } }, config: READ },
+    { schema: { querystring: BrowsingHistoryQuery, response: { 200: PageSchema(BrowsingHistoryItem) } }, config: READ },
     async (request) => paginate(request, history.historyPages(app, requireLogin(request).user.id, request.query.type)),
   );
 
@@ -166,8 +165,8 @@ function reportRoutes(app: FastifyInstance): void {
 }
 
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
-  for (const kind of SOCIAL_KINDS) commentRoutes(app, kind);
-  for (const kind of SOCIAL_KINDS) collectRoutes(app, kind);
+  for (const kind of ITEM_TYPES) commentRoutes(app, kind);
+  for (const kind of ITEM_TYPES) collectRoutes(app, kind);
   folderRoutes(app);
   historyRoutes(app);
   reportRoutes(app);

@@ -80,7 +80,7 @@ export async function prepareSeed(storage: FileStorage, options: SeedOptions): P
   const { docs, pdfs } = await makeDocs(m, plans);
   const blogs = await makeBlogs(m, size.blogs, plans);
   const comments = makeComments(m, size.comments, docs, blogs, plans);
-  return { now, users, docs, pdfs, blogs, comments, keywords: makeKeywords(rnd), started };
+  return { now, users, docs, pdfs, blogs, comments, keywords: makeKeywords(rnd, plans, docs, blogs), started };
 }
 
 /** The documents to make: mostly single texts; the PDFs are author anthologies of several pages. */
@@ -251,8 +251,26 @@ function makeComments(m: Maker, count: number, docs: DocRowPlan[], blogs: BlogRo
   return comments;
 }
 
-/** Search history of the demo site's readers (what hot keywords and suggestions start from). */
-function makeKeywords(rnd: Random): SeedData['keywords'] {
-  const words = ['明月', '李白', '杜甫', '苏轼', '春风', '江南', '相思', '长安', '故乡', '秋风', '黄河', '离别', '诗经', '论语', '梅花'];
+/** Words the demo site's readers search for, when the seed has them (a quick seed has few poems). */
+const SEARCHED_WORDS = ['明月', '李白', '杜甫', '苏轼', '春风', '江南', '相思', '长安', '故乡', '秋风', '黄河', '离别', '诗经', '论语', '梅花'];
+const SEARCHED_MAX = 15;
+
+/**
+ * Search history of the demo site's readers (what hot keywords and suggestions start from): the searched words
+ * that the seed's public documents and blogs hold, then the poets it has the most documents of. A word the
+ * seed does not have would be a hot keyword that finds nothing.
+ */
+function makeKeywords(rnd: Random, plans: DocPlan[], docs: DocRowPlan[], blogs: BlogRowPlan[]): SeedData['keywords'] {
+  const texts = [
+    ...docs.filter((d) => isPublicDoc(d.status)).map((d) => `${d.title} ${d.summary}`),
+    ...blogs.filter((b) => isPublicBlog(b.status)).map((b) => `${b.title} ${b.summary}`),
+  ];
+  const authors = new Map<string, number>();
+  for (const plan of plans) {
+    const author = plan.items[0].author;
+    if (/^[\u4e00-\u9fff]{2,4}$/.test(author) && author !== '佚名') authors.set(author, (authors.get(author) ?? 0) + 1);
+  }
+  const poets = [...authors].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([author]) => author);
+  const words = [...new Set([...SEARCHED_WORDS, ...poets])].filter((w) => texts.some((t) => t.includes(w))).slice(0, SEARCHED_MAX);
   return words.map((keyword, i) => ({ keyword, total: (words.length - i) * 3 + rnd.int(0, 5) }));
 }

@@ -1,10 +1,11 @@
-import type { Db, Queryable } from '../../../core/db';
+import type { Db } from '../../../core/db';
 import type { FileStorage } from '../../../infra/storage/storage';
 import type { SeedData, SeedOptions } from './data';
 import { prepareSeed } from './prepare';
-import { writeSeed } from './write';
+import { hasContent, vacuumAnalyze, writeSeed } from '../repositories/seed';
 
 export { SEED_SIZES, type SeedOptions, type SeedSize } from './data';
+export { hasContent } from '../repositories/seed';
 
 export interface SeedResult {
   users: number;
@@ -13,12 +14,6 @@ export interface SeedResult {
   blogs: number;
   comments: number;
   ms: number;
-}
-
-/** Does the database have content already? Seeding only ever fills an empty one. */
-export async function hasContent(db: Queryable): Promise<boolean> {
-  const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM documents LIMIT 1) d');
-  return n > 0;
 }
 
 function resultOf(data: SeedData): SeedResult {
@@ -42,7 +37,7 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, options: SeedOpt
   if (!wrote) return null;
   // outside the transaction: merges the search indexes' pending entries, statistics for the planner, and the
   // visibility map of the new rows
-  await db.exec('VACUUM ANALYZE');
+  await vacuumAnalyze(db);
   const result = resultOf(data);
   options.log?.(
     `已生成演示数据：${result.docs} 篇文档（其中 PDF ${result.pdfs} 篇）、${result.blogs} 篇博客、${result.comments} 条评论、${result.users} 位用户，用时 ${(result.ms / 1000).toFixed(1)} 秒`,

@@ -4,7 +4,7 @@ import { ApiError } from '../../../core/http/errors';
 import { parseMultipart, type UploadedFile } from '../../../core/http/multipart';
 import type { PaginateOptions } from '../../../core/http/pagination';
 import { detectFileType } from '../../../infra/storage/file-types';
-import { APPENDIX_MAX_BYTES, APPENDIX_MAX_PER_BLOG, APPENDIX_MAX_PRICE, BLOG_STATUS, UPLOAD_EXTENSIONS } from '../constants';
+import { APPENDIX_MAX_BYTES, APPENDIX_MAX_PER_BLOG, APPENDIX_MAX_PRICE, isPublicBlog, UPLOAD_EXTENSIONS } from '../constants';
 import { blogNotFound, visibleBlog } from '../load';
 import * as repo from '../repositories/appendices';
 
@@ -65,7 +65,7 @@ export function parseUpload(body: unknown, contentType: string | undefined): App
 /** The blog must be the uploader's own; someone else's unpublished blog is not there, as everywhere else. */
 async function ownBlog(app: FastifyInstance, userId: number, blogId: number): Promise<void> {
   const blog = await repo.blogAuthorAndStatus(app.db, blogId);
-  if (!blog || (blog.author_id !== userId && blog.status !== BLOG_STATUS.published)) throw blogNotFound();
+  if (!blog || (blog.author_id !== userId && !isPublicBlog(blog.status))) throw blogNotFound();
   if (blog.author_id !== userId) throw new ApiError(403, 'permission_denied', '只能为自己的文章上传附件');
 }
 

@@ -2,11 +2,11 @@ import type { ArticleItem, ArticlesQuery, BlogDetail, BlogItem, BlogsQuery, DocD
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { clock, currentUser } from '../context';
-import { blogsByIds, docsByIds, fillNames, visibleBlog, visibleDoc } from '../load';
+import { fillNames, namedRowsByIds, visibleBlog, visibleDoc } from '../load';
 import { previewInfo } from '../preview';
 import { publicArticleList, type ItemRef } from '../repositories/articles';
-import { blogAppendixList, blogContent, publicBlogList } from '../repositories/blogs';
-import { publicDocList, recommendedDocList } from '../repositories/documents';
+import { blogAppendixList, blogContent, blogRowsByIds, publicBlogList } from '../repositories/blogs';
+import { docRowsByIds, publicDocList, recommendedDocList } from '../repositories/documents';
 import { countCache, type ListQuery } from '../repositories/lists';
 import { docReaderState, hasCollectedBlog, recordBrowsing } from '../repositories/reader';
 import { blogItem, docItem, flagOn, type BlogRow, type DocRow } from '../serialize';
@@ -30,8 +30,8 @@ export async function articleItems(
   refs: ItemRef[],
   extra: (row: { title: string; summary: string }) => object = () => ({}),
 ): Promise<ArticleItem[]> {
-  const docs = await docsByIds(app, refs.filter((h) => h.type === 'docs').map((h) => h.id));
-  const blogs = await blogsByIds(app, refs.filter((h) => h.type === 'blogs').map((h) => h.id));
+  const docs = await namedRowsByIds(app, refs.filter((h) => h.type === 'docs').map((h) => h.id), docRowsByIds);
+  const blogs = await namedRowsByIds(app, refs.filter((h) => h.type === 'blogs').map((h) => h.id), blogRowsByIds);
   return refs.flatMap((h): ArticleItem[] => {
     if (h.type === 'docs') {
       const row = docs.get(h.id);

@@ -1,11 +1,12 @@
-import { FOLDER_NAME_MAX_CHARS, type CollectFolderPatch, type SocialKind } from 'contracts';
+import { FOLDER_NAME_MAX_CHARS, type CollectFolderPatch, type ItemType } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../../core/db/errors';
 import { ApiError, invalid } from '../../../core/http/errors';
 import type { PaginateOptions } from '../../../core/http/pagination';
 import { clock } from '../context';
 import * as repo from '../repositories/collections';
-import { ensurePublic, moveCount, TARGETS } from '../repositories/targets';
+import { moveCount, TARGETS } from '../repositories/targets';
+import { ensurePublic } from './items';
 import { itemsOf, type KindItem } from './items';
 import { requiredText } from './text-input';
 
@@ -89,7 +90,7 @@ export async function deleteFolder(app: FastifyInstance, userId: number, folderI
 export type CollectOut = { id: number; folder: number; create_time: Date } & KindItem;
 
 /** Favourite rows with their items; rows whose item is gone are left out. */
-async function withItems(app: FastifyInstance, kind: SocialKind, rows: repo.CollectRow[]): Promise<CollectOut[]> {
+async function withItems(app: FastifyInstance, kind: ItemType, rows: repo.CollectRow[]): Promise<CollectOut[]> {
   const items = await itemsOf(app, kind, rows.map((r) => r.target));
   return rows.flatMap((r) => {
     const item = items.get(r.target);
@@ -101,7 +102,7 @@ async function withItems(app: FastifyInstance, kind: SocialKind, rows: repo.Coll
  * Collects a public item into a folder of the user's (the default one without); collecting again moves it.
  * `created` tells a new favourite (the item's count went up) from a moved one.
  */
-export async function collect(app: FastifyInstance, kind: SocialKind, userId: number, targetId: number, folder?: number) {
+export async function collect(app: FastifyInstance, kind: ItemType, userId: number, targetId: number, folder?: number) {
   const target = TARGETS[kind];
   await ensurePublic(app.db, kind, targetId);
   const folderId = folder !== undefined ? await ownFolder(app, userId, folder) : await defaultFolder(app, userId);
@@ -124,7 +125,7 @@ export async function collect(app: FastifyInstance, kind: SocialKind, userId: nu
 /** The user's favourites of one kind as a page source: all, one folder's (of theirs), or the one of an item. */
 export async function collectedPages(
   app: FastifyInstance,
-  kind: SocialKind,
+  kind: ItemType,
   userId: number,
   query: { folder?: number; item?: number },
 ): Promise<PaginateOptions<CollectOut>> {
@@ -138,7 +139,7 @@ export async function collectedPages(
 }
 
 /** Removes a favourite found by its id or by its item's; the item's count goes down. */
-export async function uncollect(app: FastifyInstance, kind: SocialKind, userId: number, by: 'id' | 'item', value: number): Promise<void> {
+export async function uncollect(app: FastifyInstance, kind: ItemType, userId: number, by: 'id' | 'item', value: number): Promise<void> {
   const target = TARGETS[kind];
   const targetId = await app.db.transaction(async (tx) => {
     const row = await repo.lockUserCollected(tx, target, userId, by, value);

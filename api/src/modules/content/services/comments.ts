@@ -1,17 +1,18 @@
-import { COMMENT_MAX_CHARS, type CommentItem, type SocialKind } from 'contracts';
+import { COMMENT_MAX_CHARS, type CommentItem, type ItemType } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../accounts/users';
 import { ApiError } from '../../../core/http/errors';
 import type { PaginateOptions } from '../../../core/http/pagination';
 import { clock } from '../context';
 import * as comments from '../repositories/comments';
-import { ensurePublic, moveCount, TARGETS } from '../repositories/targets';
+import { moveCount, TARGETS } from '../repositories/targets';
+import { ensurePublic } from './items';
 import { requiredText } from './text-input';
 
 type CommentOut = Omit<CommentItem, 'create_time'> & { create_time: Date };
 
 /** A new comment on a public item; the item's comment count goes up with it. */
-export async function postComment(app: FastifyInstance, kind: SocialKind, user: UserRow, targetId: number, raw: string): Promise<CommentOut> {
+export async function postComment(app: FastifyInstance, kind: ItemType, user: UserRow, targetId: number, raw: string): Promise<CommentOut> {
   const target = TARGETS[kind];
   const content = requiredText('content', raw, COMMENT_MAX_CHARS, '评论内容不能为空', `评论不能超过${COMMENT_MAX_CHARS}个字`);
   const now = clock(app);
@@ -28,7 +29,7 @@ export async function postComment(app: FastifyInstance, kind: SocialKind, user: 
 /** The comments of a public item as a page source for `me` (0 for a visitor); `countOnly` leaves the page empty. */
 export async function commentPages(
   app: FastifyInstance,
-  kind: SocialKind,
+  kind: ItemType,
   targetId: number,
   me: number,
   countOnly: boolean,
@@ -46,7 +47,7 @@ export async function commentPages(
 }
 
 /** Deletes a comment of its author; the item's comment count goes down with it. */
-export async function deleteComment(app: FastifyInstance, kind: SocialKind, userId: number, id: number): Promise<void> {
+export async function deleteComment(app: FastifyInstance, kind: ItemType, userId: number, id: number): Promise<void> {
   const target = TARGETS[kind];
   const targetId = await app.db.transaction(async (tx) => {
     const row = await comments.lockComment(tx, target, id);

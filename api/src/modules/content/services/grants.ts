@@ -1,3 +1,4 @@
+import type { PayAnswer } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../core/db';
 import { ApiError } from '../../../core/http/errors';
@@ -72,30 +73,33 @@ function payRoute(who: Requester) {
   return who.user ? PAY_ROUTES.user : PAY_ROUTES.guest;
 }
 
+/** The payment facts of a 402 answer (PayAnswer besides code and message), the item first under its kind. */
+function payFacts(item: Downloadable, facts: Omit<PayAnswer, 'code' | 'message' | 'docs' | 'appendix'>): Omit<PayAnswer, 'code' | 'message'> {
+  return { ...(item.kind === 'docs' ? { docs: item.id } : { appendix: item.id }), ...facts };
+}
+
 /** The 402 answer of an item that must be bought: what the client needs to open the payment page. */
 export function paymentRequired(item: Downloadable, who: Requester): ApiError {
   const noun = item.kind === 'docs' ? '文档' : '附件';
-  return new ApiError(402, 'payment_required', `该${noun}为付费${noun}，购买后即可下载`, undefined, {
-    [item.kind]: item.id,
+  return new ApiError(402, 'payment_required', `该${noun}为付费${noun}，购买后即可下载`, undefined, payFacts(item, {
     price: item.price,
     is_free: false,
     pay: { route: payRoute(who), query: { [item.kind]: String(item.id) } },
-  });
+  }));
 }
 
 function quotaExhausted(item: Downloadable, who: Requester, quota: FreeQuota): ApiError {
   const message = who.user
     ? '今日免费下载次数已用完，购买下载套餐可继续下载'
     : '今日免费下载次数已用完，登录或购买后可继续下载';
-  return new ApiError(402, 'free_quota_exhausted', message, undefined, {
-    [item.kind]: item.id,
+  return new ApiError(402, 'free_quota_exhausted', message, undefined, payFacts(item, {
     price: item.price,
     is_free: true,
     left: 0,
     total: quota.total,
     reset_time: quota.reset_time.toISOString(),
     pay: { route: payRoute(who), query: { [item.kind]: String(item.id), type: 'package' } },
-  });
+  }));
 }
 
 export interface Grant {

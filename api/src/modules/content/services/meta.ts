@@ -17,7 +17,7 @@ import {
   USER_DAILY_FREE_DOWNLOADS,
   VISITOR_DAILY_FREE_DOWNLOADS,
 } from '../constants';
-import { countCache } from '../load';
+import { countCache } from '../repositories/lists';
 import { countPublicBlogsIn } from '../repositories/blogs';
 import { countPublicDocsIn } from '../repositories/documents';
 

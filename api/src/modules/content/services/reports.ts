@@ -7,7 +7,7 @@ import { REPORT_REASON_TEXT, REPORT_STATUS_TEXT } from '../constants';
 import { clock } from '../context';
 import { visibleCommentExists } from '../repositories/comments';
 import * as repo from '../repositories/reports';
-import { ensurePublic } from '../repositories/targets';
+import { ensurePublic } from './items';
 import { cleanText } from '../text';
 import { requiredText } from './text-input';
 

@@ -2,11 +2,12 @@ import type { ArticleItem, ArticlesQuery, BlogItem, BlogsQuery, DocItem, DocsQue
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
-import { clock, searcherKey } from '../context';
-import { blogsByIds, docsByIds } from '../load';
+import { namedRowsByIds } from '../load';
+import { blogRowsByIds } from '../repositories/blogs';
+import { docRowsByIds } from '../repositories/documents';
 import type { PreparedSearch, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
 import { highlight } from '../search/highlight';
-import { recordSearch } from '../search/keywords';
+import { recordSearch } from './keywords';
 import { blogItem, docItem } from '../serialize';
 import { articleItems, categoryFilter } from './catalog';
 
@@ -44,7 +45,7 @@ function isFirstPage(request: FastifyRequest): boolean {
 async function countSearch(app: FastifyInstance, request: FastifyRequest, keyword: string, count: number): Promise<void> {
   if (count === 0 || !isFirstPage(request)) return;
   try {
-    await recordSearch(app.db, keyword, searcherKey(request), clock(app));
+    await recordSearch(app, request, keyword);
   } catch (err) {
     request.log.warn({ err }, 'search keyword not counted');
   }
@@ -79,11 +80,11 @@ export function searchService(app: FastifyInstance) {
   return {
     docs: (request: FastifyRequest, q: DocsQuery & { search: string }): Promise<Page<DocItem>> =>
       run(request, { text: q.search, type: 'docs', extCate: q.ext_cate, category: q.category, ordering: q.ordering }, DOC_SEARCH_ORDERS, async (hits, s) => {
-        return hitItems(hits, await docsByIds(app, hits.map((h) => h.id)), (r) => docItem(r), s.terms);
+        return hitItems(hits, await namedRowsByIds(app, hits.map((h) => h.id), docRowsByIds), (r) => docItem(r), s.terms);
       }),
     blogs: (request: FastifyRequest, q: BlogsQuery & { search: string }): Promise<Page<BlogItem>> =>
       run(request, { text: q.search, type: 'blogs', category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, async (hits, s) => {
-        return hitItems(hits, await blogsByIds(app, hits.map((h) => h.id)), (r) => blogItem(r), s.terms);
+        return hitItems(hits, await namedRowsByIds(app, hits.map((h) => h.id), blogRowsByIds), (r) => blogItem(r), s.terms);
       }),
     articles: (request: FastifyRequest, q: ArticlesQuery & { keyword: string }): Promise<Page<ArticleItem>> =>
       run(request, { text: q.keyword, type: q.type, extCate: q.ext_cate, category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, (hits, s) =>

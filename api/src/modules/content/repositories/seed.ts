@@ -1,8 +1,8 @@
-import type { Queryable } from '../../../core/db';
+import type { Db, Queryable } from '../../../core/db';
 import { extCateOf } from '../constants';
 import { dayOf } from '../day';
 import { mimeOf } from '../../../infra/storage/file-types';
-import { CATEGORY_TREE, type SeedData, type SeedFile } from './data';
+import { CATEGORY_TREE, type SeedData, type SeedFile } from '../seed/data';
 
 /**
  * The search indexes of migration 0022 write through (fastupdate off), which makes a bulk insert of 100,000 rows
@@ -10,6 +10,17 @@ import { CATEGORY_TREE, type SeedData, type SeedFile } from './data';
  */
 const GIN_INDEXES = ['documents_search_idx', 'documents_title_search_idx', 'blogs_search_idx', 'blogs_title_search_idx'];
 const BATCH = 500;
+
+/** Does the database have content already? Seeding only ever fills an empty one. */
+export async function hasContent(db: Queryable): Promise<boolean> {
+  const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM documents LIMIT 1) d');
+  return n > 0;
+}
+
+/** Merges the search indexes' pending entries, statistics for the planner, the visibility map of new rows. */
+export async function vacuumAnalyze(db: Db): Promise<void> {
+  await db.exec('VACUUM ANALYZE');
+}
 
 /** The rows of a prepared seed. */
 export async function writeSeed(db: Queryable, data: SeedData, log: (message: string) => void = () => {}): Promise<void> {
