@@ -7,6 +7,8 @@ import { engines, expectErrorBody, startServer, useEngine, type TestServer } fro
 import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';
 
 const MINUTE = 60_000;
+/** The address the test servers see for requests from this process. */
+const HERE = '127.0.0.1';
 
 /** Solves a rotate captcha through HTTP (the dev route tells the answer): the token of POST /api/captcha/check/. */
 async function solveCaptcha(client: Client): Promise<string> {
@@ -35,36 +37,45 @@ describe.each(storeKinds())('captcha token store: %s', (kind) => {
   });
 
   test('a token is accepted once; unknown and malformed ones never', async () => {
-    const token = await store.issue();
+    const token = await store.issue(HERE);
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(await store.consume(token)).toBe(true);
-    expect(await store.consume(token)).toBe(false);
-    expect(await store.consume('A'.repeat(32))).toBe(false);
-    expect(await store.consume('')).toBe(false);
-    expect(await store.consume('not a token at all')).toBe(false);
+    expect(await store.consume(token, HERE)).toBe(true);
+    expect(await store.consume(token, HERE)).toBe(false);
+    expect(await store.consume('A'.repeat(32), HERE)).toBe(false);
+    expect(await store.consume('', HERE)).toBe(false);
+    expect(await store.consume('not a token at all', HERE)).toBe(false);
+  });
+
+  test("a token is bound to the address it was issued for: another address neither uses nor spends it", async () => {
+    const token = await store.issue('203.0.113.1');
+    expect(await store.consume(token, '203.0.113.2')).toBe(false);
+    expect(await store.consume(token, '2001:db8::1')).toBe(false);
+    expect(await store.consume(token, '203.0.113.1')).toBe(true);
+    expect(await store.consume(token, '203.0.113.1')).toBe(false);
   });
 
   test('an expired token is refused', async () => {
-    const token = await store.issue(50);
+    const token = await store.issue(HERE, 50);
     if (kind === 'memory') t += 51;
     else await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await store.consume(token)).toBe(false);
+    expect(await store.consume(token, HERE)).toBe(false);
   });
 
   test('spent at once by many: exactly one wins', async () => {
-    const token = await store.issue();
-    const results = await Promise.all(Array.from({ length: 20 }, () => store.consume(token)));
+    const token = await store.issue(HERE);
+    const results = await Promise.all(Array.from({ length: 20 }, () => store.consume(token, HERE)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   if (kind === 'redis') {
-    test('Redis holds a hash of the token with its lifetime, never the token', async () => {
+    test('Redis holds a hash of the token with its lifetime, never the token nor the address', async () => {
       const prefix = uniqueRedisPrefix();
       const own = redisCaptchaTokenStore(client!, prefix);
-      const token = await own.issue(60_000);
+      const token = await own.issue('203.0.113.9', 60_000);
       const keys = await client!.keys(`${prefix}*`);
       expect(keys).toHaveLength(1);
       expect(keys[0]).not.toContain(token);
+      expect(await client!.get(keys[0])).not.toContain('203.0.113.9');
       const ttl = await client!.pttl(keys[0]);
       expect(ttl).toBeGreaterThan(50_000);
       expect(ttl).toBeLessThanOrEqual(60_000);

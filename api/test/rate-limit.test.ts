@@ -124,19 +124,19 @@ describe.each(engines().flatMap((e) => storeKinds().map((s) => [e, s] as const))
     const client = new Client(server.base);
     for (let i = 0; i < 3; i += 1) await client.get('/api/login-history/');
     expectErrorBody(await client.get('/api/login-history/'), 429, 'throttled');
-    const token = await server.app.captchaTokens.issue();
+    const token = await server.app.captchaTokens.issue('127.0.0.1');
     // accepted: the request goes on (and answers what it answers without login)
     const retried = await client.get('/api/login-history/', { 'x-captcha-token': token });
     expectErrorBody(retried, 403, 'not_authenticated');
     expectErrorBody(await client.get('/api/login-history/', { 'x-captcha-token': token }), 429, 'throttled');
     expectErrorBody(await client.get('/api/login-history/', { 'x-captcha-token': 'made-up-token' }), 429, 'throttled');
-    const fresh = await server.app.captchaTokens.issue();
+    const fresh = await server.app.captchaTokens.issue('127.0.0.1');
     expect((await client.get('/api/login-history/', { 'x-captcha-token': fresh })).status).toBe(403);
     // under the limit a token is not spent
     clock.advance(MINUTE);
-    const kept = await server.app.captchaTokens.issue();
+    const kept = await server.app.captchaTokens.issue('127.0.0.1');
     expect((await client.get('/api/public-key/', { 'x-captcha-token': kept })).status).toBe(200);
-    expect(await server.app.captchaTokens.consume(kept)).toBe(true);
+    expect(await server.app.captchaTokens.consume(kept, '127.0.0.1')).toBe(true);
   });
 
   test('every route is in a group: a second request within the window (limit 1) is refused', async () => {
@@ -199,7 +199,7 @@ describe.each(engines())('default limits on %s', (engine) => {
     const client = new Client(server.base);
     for (let i = 0; i < 5; i += 1) expect((await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
     expectErrorBody(await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }), 429, 'throttled');
-    const token = await server.app.captchaTokens.issue();
+    const token = await server.app.captchaTokens.issue('127.0.0.1');
     const lifted = await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }, { 'x-captcha-token': token });
     expect(lifted.status).toBe(200);
   });
