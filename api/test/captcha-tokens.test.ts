@@ -10,13 +10,16 @@ const MINUTE = 60_000;
 /** The address the test servers see for requests from this process. */
 const HERE = '127.0.0.1';
 
-/** Solves a rotate captcha through HTTP (the dev route tells the answer): the token of POST /api/captcha/check/. */
-async function solveCaptcha(client: Client): Promise<string> {
-  const issued = await client.post('/api/captcha/', { captchaType: 'rotate', clientUid: 'tokens-test' });
+/**
+ * Solves a rotate captcha through HTTP as `solver` (the issue and the answer come from its address); the dev route,
+ * asked by `reader` (this machine), tells the answer. The token of POST /api/captcha/check/.
+ */
+async function solveCaptcha(solver: Client, reader: Client = solver): Promise<string> {
+  const issued = await solver.post('/api/captcha/', { captchaType: 'rotate', clientUid: 'tokens-test' });
   expect(issued.body.repCode).toBe('0000');
-  const secret = await client.get(`/api/dev/captcha-answer/?id=${issued.body.captchaId}`);
+  const secret = await reader.get(`/api/dev/captcha-answer/?id=${issued.body.captchaId}`);
   expect(secret.status).toBe(200);
-  const checked = await client.post('/api/captcha/check/', {
+  const checked = await solver.post('/api/captcha/check/', {
     captchaType: 'rotate',
     verify_value: String(secret.body.answer.angle),
     id: issued.body.captchaId,
@@ -162,3 +165,61 @@ describe.each(engines())('captcha tokens while Redis is away, on %s', (engine) =
     expect((await client.get('/api/public-key/', { 'x-captcha-token': 'A'.repeat(32) })).status).toBe(200);
   });
 });
+
+const A = '198.51.100.10';
+const B = '198.51.100.20';
+
+/** A visitor at `address`: the shell's proxy (loopback, trusted) forwards its requests with X-Forwarded-For. */
+function visitor(base: string, address: string): Client {
+  const client = new Client(base);
+  client.headers['x-forwarded-for'] = address;
+  return client;
+}
+
+describe.each(engines().flatMap((e) => storeKinds().map((s) => [e, s] as const)))(
+  'a solved captcha lifts the 429 of the address that solved it only, on %s with %s tokens',
+  (engine, kind) => {
+    const db = useEngine(engine, `${__filename}-${kind}`);
+    let server: TestServer;
+    // declared before useRedis: the server (and its Redis client) closes before the suite's redis-server stops
+    afterAll(async () => {
+      await server?.close();
+    });
+    const redis = useRedis(kind);
+    const clock = testClock(Math.floor(Date.now() / MINUTE) * MINUTE + 1000);
+    beforeAll(async () => {
+      const rateLimits: Partial<Record<RateLimitGroup, Limit[]>> = { ...generousLimits(), read: [{ max: 1, windowMs: MINUTE }] };
+      server = await startServer({
+        ...accountOptions(db.options(), { clock }),
+        accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: redis.url(), redisKeyPrefix: uniqueRedisPrefix() },
+        rateLimits,
+        trustProxy: 'loopback',
+      });
+    });
+
+    test('solved at A: from B the token leaves the 429 and stays unspent; from A it lets one request through', async () => {
+      clock.advance(MINUTE);
+      const a = visitor(server.base, A);
+      const b = visitor(server.base, B);
+      for (const client of [a, b]) {
+        expect((await client.get('/api/public-key/')).status).toBe(200);
+        expectErrorBody(await client.get('/api/public-key/'), 429, 'throttled');
+      }
+      const token = await solveCaptcha(a, new Client(server.base));
+      // another address: still 429, twice (the token is not spent by the wrong client)
+      expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+      expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+      // the address that solved it: one request through, then spent
+      expect((await a.get('/api/public-key/', { 'x-captcha-token': token })).status).toBe(200);
+      expectErrorBody(await a.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+      expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    });
+
+    test('the token store binds and spends by address (B cannot burn A\'s token, A spends it once)', async () => {
+      const token = await server.app.captchaTokens.issue(A);
+      expect(await server.app.captchaTokens.consume(token, B)).toBe(false);
+      expect(await server.app.captchaTokens.consume(token, A)).toBe(true);
+      expect(await server.app.captchaTokens.consume(token, A)).toBe(false);
+    });
+  },
+);
