@@ -5,6 +5,7 @@ import type { Limit, RateLimitGroup } from '../src/infra/security/rate-limit';
 import { accountOptions, Client, generousLimits, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';
+import { engineStorePairs, useStoreServer } from './rate-limit-helpers';
 
 const MINUTE = 60_000;
 /** The address the test servers see for requests from this process. */
@@ -176,50 +177,35 @@ function visitor(base: string, address: string): Client {
   return client;
 }
 
-describe.each(engines().flatMap((e) => storeKinds().map((s) => [e, s] as const)))(
-  'a solved captcha lifts the 429 of the address that solved it only, on %s with %s tokens',
-  (engine, kind) => {
-    const db = useEngine(engine, `${__filename}-${kind}`);
-    let server: TestServer;
-    // declared before useRedis: the server (and its Redis client) closes before the suite's redis-server stops
-    afterAll(async () => {
-      await server?.close();
-    });
-    const redis = useRedis(kind);
-    const clock = testClock(Math.floor(Date.now() / MINUTE) * MINUTE + 1000);
-    beforeAll(async () => {
-      const rateLimits: Partial<Record<RateLimitGroup, Limit[]>> = { ...generousLimits(), read: [{ max: 1, windowMs: MINUTE }] };
-      server = await startServer({
-        ...accountOptions(db.options(), { clock }),
-        accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: redis.url(), redisKeyPrefix: uniqueRedisPrefix() },
-        rateLimits,
-        trustProxy: 'loopback',
-      });
-    });
+describe.each(engineStorePairs())('a solved captcha lifts the 429 of the address that solved it only, on %s with %s tokens', (engine, kind) => {
+  const site = useStoreServer(engine, kind, `${__filename}-binding`, () => ({
+    rateLimits: { ...generousLimits(), read: [{ max: 1, windowMs: MINUTE }] },
+    // behind the shell: its X-Forwarded-For (the visitor's address) is believed from loopback
+    trustProxy: 'loopback',
+  }));
 
-    test('solved at A: from B the token leaves the 429 and stays unspent; from A it lets one request through', async () => {
-      clock.advance(MINUTE);
-      const a = visitor(server.base, A);
-      const b = visitor(server.base, B);
-      for (const client of [a, b]) {
-        expect((await client.get('/api/public-key/')).status).toBe(200);
-        expectErrorBody(await client.get('/api/public-key/'), 429, 'throttled');
-      }
-      const token = await solveCaptcha(a, new Client(server.base));
-      // another address: still 429, twice (the token is not spent by the wrong client)
-      expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
-      expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
-      // the address that solved it: one request through, then spent
-      expect((await a.get('/api/public-key/', { 'x-captcha-token': token })).status).toBe(200);
-      expectErrorBody(await a.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
-      expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
-    });
+  test('solved at A: from B the token leaves the 429 and stays unspent; from A it lets one request through', async () => {
+    site.clock.advance(MINUTE);
+    const a = visitor(site.server.base, A);
+    const b = visitor(site.server.base, B);
+    for (const client of [a, b]) {
+      expect((await client.get('/api/public-key/')).status).toBe(200);
+      expectErrorBody(await client.get('/api/public-key/'), 429, 'throttled');
+    }
+    const token = await solveCaptcha(a, new Client(site.server.base));
+    // another address: still 429, twice (the token is not spent by the wrong client)
+    expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    // the address that solved it: one request through, then spent
+    expect((await a.get('/api/public-key/', { 'x-captcha-token': token })).status).toBe(200);
+    expectErrorBody(await a.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+  });
 
-    test('the token store binds and spends by address (B cannot burn A\'s token, A spends it once)', async () => {
-      const token = await server.app.captchaTokens.issue(A);
-      expect(await server.app.captchaTokens.consume(token, B)).toBe(false);
-      expect(await server.app.captchaTokens.consume(token, A)).toBe(true);
-      expect(await server.app.captchaTokens.consume(token, A)).toBe(false);
-    });
-  },
-);
+  test('the token store binds and spends by address (B cannot burn A\'s token, A spends it once)', async () => {
+    const token = await site.server.app.captchaTokens.issue(A);
+    expect(await site.server.app.captchaTokens.consume(token, B)).toBe(false);
+    expect(await site.server.app.captchaTokens.consume(token, A)).toBe(true);
+    expect(await site.server.app.captchaTokens.consume(token, A)).toBe(false);
+  });
+});
