@@ -1,6 +1,7 @@
 // Starts the composed site: the API (child process), one static origin per remote and the shell's server,
 // with a deployment manifest that points the shell at the remotes. Used by `npm start` and the e2e tests.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -128,13 +129,18 @@ export function writeDeployment(file, remotes) {
  * @param {string} [o.hostname]     host name used in the remote URLs the browser fetches
  * @param {boolean} [o.quiet]       hide the API's output
  * @param {Record<string,string>} [o.apiEnv] extra environment for the API process
+ * @param {string} [o.devToken]     the dev-only routes' token (DEV_ROUTES_TOKEN of the API); default: the
+ *                                  environment's DEV_ROUTES_TOKEN, else a random one. Returned as `devToken`.
  * @param {(line: string) => void} [o.log] where the API's restarts are reported (stderr)
  *
  * The API runs supervised: when it dies it is started again (with a back-off, logged) while the static servers
  * keep serving; the shell answers /api/ with its 502 JSON meanwhile.
  */
-export async function startSite({ port, apiPort, remotePortBase, dataDir, hostname = 'localhost', quiet = false, apiEnv = {}, log }) {
+export async function startSite({ port, apiPort, remotePortBase, dataDir, hostname = 'localhost', quiet = false, apiEnv = {}, devToken, log }) {
   mkdirSync(dataDir, { recursive: true });
+  // the key to the dev-only routes (/api/dev/: outbox, captcha answers, scan), the same across API restarts
+  const token = devToken || apiEnv.DEV_ROUTES_TOKEN || process.env.DEV_ROUTES_TOKEN || randomBytes(24).toString('base64url');
+  apiEnv = { ...apiEnv, DEV_ROUTES_TOKEN: token };
   const { createStaticServer, listen } = loadServerModule();
   const servers = [];
   const healthUrl = `http://127.0.0.1:${apiPort}/api/health/`;
@@ -172,6 +178,8 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
     return {
       url: `http://${hostname}:${port}`,
       apiUrl: `http://127.0.0.1:${apiPort}`,
+      /** The dev-only routes' token (query `token` or header X-Dev-Token; from this machine only). */
+      devToken: token,
       deployment,
       deploymentFile,
       /** The API's current process (a new one after a restart). */

@@ -82,6 +82,11 @@ async function main() {
   console.log(`  API       ${site.apiUrl}/api/health/`);
   for (const [remote, { manifest }] of Object.entries(site.deployment)) console.log(`  ${remote.padEnd(15)} ${manifest}`);
   console.log(`  部署清单  ${site.deploymentFile}`);
+  if (process.env.NODE_ENV !== 'production') {
+    // the demo's SMS codes: only for whoever started the site (this machine, with the token); see docs/api.md
+    console.log(`\n开发发件箱（模拟短信中的验证码，仅限本机，链接含访问令牌，请勿外传）:`);
+    console.log(`  ${site.url}/api/dev/outbox/?token=${encodeURIComponent(site.devToken)}&mobile=手机号`);
+  }
   console.log('\n按 Ctrl-C 停止。');
   if (watchMode) watchSources(site);
   let stopping = false;

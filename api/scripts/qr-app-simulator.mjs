@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The product's app, as far as QR login needs it: logs in with a phone account (platform android, SMS codes read
 // from the API's dev outbox, so the API must run in development or test mode) and scans / confirms a login QR
-// token through the app-side API (POST /api/qrcode/scan/ and /api/qrcode/confirm/).
+// token through the app-side API (POST /api/qrcode/scan/ and /api/qrcode/confirm/). The outbox answers this
+// machine only, with the site's dev routes token (the one `npm start` prints): --dev-token or DEV_ROUTES_TOKEN.
 //
 //   node api/scripts/qr-app-simulator.mjs --base http://localhost:18180 --token <token> [--mobile 13900000000]
-//                                         [--step scan|confirm|both]      (default both)
+//                                         [--step scan|confirm|both] [--dev-token <令牌>]      (default both)
 //
 // The e2e journeys import appLogin() and scanAndConfirm() from here.
 import { constants, publicEncrypt } from 'node:crypto';
@@ -22,6 +23,7 @@ export class AppClient {
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && this.cookies.has('csrftoken')) headers['x-csrftoken'] = this.cookies.get('csrftoken');
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (path.startsWith('/api/dev/') && process.env.DEV_ROUTES_TOKEN) headers['x-dev-token'] = process.env.DEV_ROUTES_TOKEN;
     const res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';').map((p) => p.trim());
@@ -101,10 +103,12 @@ if (invokedDirectly) {
       token: { type: 'string' },
       mobile: { type: 'string' },
       step: { type: 'string', default: 'both' },
+      'dev-token': { type: 'string' },
     },
   });
+  if (values['dev-token']) process.env.DEV_ROUTES_TOKEN = values['dev-token'];
   if (!values.token) {
-    console.error('用法: node api/scripts/qr-app-simulator.mjs --base <站点或 API 地址> --token <二维码 token> [--mobile 手机号] [--step scan|confirm|both]');
+    console.error('用法: node api/scripts/qr-app-simulator.mjs --base <站点或 API 地址> --token <二维码 token> [--mobile 手机号] [--step scan|confirm|both] [--dev-token 开发接口令牌]');
     process.exit(2);
   }
   const mobile = values.mobile ?? `139${String(Date.now() % 1e8).padStart(8, '0')}`;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { devRoutesEnabled, loadConfig } from './core/config';
+import { checkListenAddress, devRoutesEnabled, loadConfig } from './core/config';
 import { seedDemoContent } from './modules/content';
 import { buildServer } from './server';
 import { defaultDataDir } from './core/paths';
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   const host = process.env.API_HOST || '127.0.0.1';
   const dataDir = path.resolve(process.env.DATA_DIR || defaultDataDir);
   const accounts = loadConfig(process.env);
+  // development and test mode: loopback only (the dev-only routes and simulators log anyone in)
+  checkListenAddress(host, accounts);
   const app = await buildServer({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir,
@@ -42,7 +44,11 @@ async function main(): Promise<void> {
   const actualPort = typeof address === 'object' && address ? address.port : port(process.env.API_PORT);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`API 已启动: http://${shownHost}:${actualPort} (数据库: ${app.db.engine}, 模式: ${accounts.mode})`);
-  if (devRoutesEnabled(accounts)) console.log(`开发发件箱: http://${shownHost}:${actualPort}/api/dev/outbox/?mobile=手机号`);
+  if (devRoutesEnabled(accounts) && accounts.devRoutesToken) {
+    // the token is the key to every account of this site: shown to whoever started it, like a notebook server's
+    const token = encodeURIComponent(accounts.devRoutesToken);
+    console.log(`开发发件箱（仅限本机，凭令牌访问）: http://${shownHost}:${actualPort}/api/dev/outbox/?token=${token}&mobile=手机号`);
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

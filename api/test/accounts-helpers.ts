@@ -1,5 +1,5 @@
 import JSEncrypt from 'jsencrypt';
-import { loadConfig, type AccountsConfig } from '../src/core/config';
+import { loadConfig, TEST_DEV_ROUTES_TOKEN, type AccountsConfig } from '../src/core/config';
 import type { ServerOptions } from '../src/server';
 import { RATE_LIMIT_GROUPS, type Limit, type RateLimitGroup } from '../src/infra/security/rate-limit';
 import { startServer, useEngine, type Answer, type EngineName, type TestServer } from './helpers';
@@ -77,6 +77,8 @@ export class Client {
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const all: Record<string, string> = { ...this.headers, ...headers };
+    // the dev-only routes ask for the test servers' token (src/infra/security/dev-routes.ts)
+    if (path.startsWith('/api/dev/')) all['x-dev-token'] ??= TEST_DEV_ROUTES_TOKEN;
     if (this.cookies.size) all.cookie = this.cookieHeader();
     const csrf = this.cookies.get('csrftoken');
     if (this.csrf && csrf && !['GET', 'HEAD'].includes(method)) all['x-csrftoken'] = csrf;
@@ -134,14 +136,16 @@ export async function encryptPassword(base: string, password: string, utf8 = tru
 
 /** The newest code the SMS simulator delivered to a phone (through the dev outbox route). */
 export async function lastSmsCode(base: string, mobile: string, countryCode = '86'): Promise<string> {
-  const res = await fetch(`${base}/api/dev/outbox/?mobile=${encodeURIComponent(mobile)}&country_code=${countryCode}&limit=1`);
+  const res = await fetch(`${base}/api/dev/outbox/?mobile=${encodeURIComponent(mobile)}&country_code=${countryCode}&limit=1`, {
+    headers: { 'x-dev-token': TEST_DEV_ROUTES_TOKEN },
+  });
   const body = (await res.json()) as { results: { code: string }[] };
   if (!body.results?.length) throw new Error(`no SMS for ${mobile}`);
   return body.results[0].code;
 }
 
 export async function lastMailCode(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/dev/outbox/?email=${encodeURIComponent(email)}&limit=1`);
+  const res = await fetch(`${base}/api/dev/outbox/?email=${encodeURIComponent(email)}&limit=1`, { headers: { 'x-dev-token': TEST_DEV_ROUTES_TOKEN } });
   const body = (await res.json()) as { results: { code: string }[] };
   if (!body.results?.length) throw new Error(`no mail for ${email}`);
   return body.results[0].code;

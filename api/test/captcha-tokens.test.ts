@@ -5,16 +5,22 @@ import type { Limit, RateLimitGroup } from '../src/infra/security/rate-limit';
 import { accountOptions, Client, generousLimits, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';
+import { engineStorePairs, useStoreServer } from './rate-limit-helpers';
 
 const MINUTE = 60_000;
+/** The address the test servers see for requests from this process. */
+const HERE = '127.0.0.1';
 
-/** Solves a rotate captcha through HTTP (the dev route tells the answer): the token of POST /api/captcha/check/. */
-async function solveCaptcha(client: Client): Promise<string> {
-  const issued = await client.post('/api/captcha/', { captchaType: 'rotate', clientUid: 'tokens-test' });
+/**
+ * Solves a rotate captcha through HTTP as `solver` (the issue and the answer come from its address); the dev route,
+ * asked by `reader` (this machine), tells the answer. The token of POST /api/captcha/check/.
+ */
+async function solveCaptcha(solver: Client, reader: Client = solver): Promise<string> {
+  const issued = await solver.post('/api/captcha/', { captchaType: 'rotate', clientUid: 'tokens-test' });
   expect(issued.body.repCode).toBe('0000');
-  const secret = await client.get(`/api/dev/captcha-answer/?id=${issued.body.captchaId}`);
+  const secret = await reader.get(`/api/dev/captcha-answer/?id=${issued.body.captchaId}`);
   expect(secret.status).toBe(200);
-  const checked = await client.post('/api/captcha/check/', {
+  const checked = await solver.post('/api/captcha/check/', {
     captchaType: 'rotate',
     verify_value: String(secret.body.answer.angle),
     id: issued.body.captchaId,
@@ -35,36 +41,45 @@ describe.each(storeKinds())('captcha token store: %s', (kind) => {
   });
 
   test('a token is accepted once; unknown and malformed ones never', async () => {
-    const token = await store.issue();
+    const token = await store.issue(HERE);
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(await store.consume(token)).toBe(true);
-    expect(await store.consume(token)).toBe(false);
-    expect(await store.consume('A'.repeat(32))).toBe(false);
-    expect(await store.consume('')).toBe(false);
-    expect(await store.consume('not a token at all')).toBe(false);
+    expect(await store.consume(token, HERE)).toBe(true);
+    expect(await store.consume(token, HERE)).toBe(false);
+    expect(await store.consume('A'.repeat(32), HERE)).toBe(false);
+    expect(await store.consume('', HERE)).toBe(false);
+    expect(await store.consume('not a token at all', HERE)).toBe(false);
+  });
+
+  test("a token is bound to the address it was issued for: another address neither uses nor spends it", async () => {
+    const token = await store.issue('203.0.113.1');
+    expect(await store.consume(token, '203.0.113.2')).toBe(false);
+    expect(await store.consume(token, '2001:db8::1')).toBe(false);
+    expect(await store.consume(token, '203.0.113.1')).toBe(true);
+    expect(await store.consume(token, '203.0.113.1')).toBe(false);
   });
 
   test('an expired token is refused', async () => {
-    const token = await store.issue(50);
+    const token = await store.issue(HERE, 50);
     if (kind === 'memory') t += 51;
     else await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await store.consume(token)).toBe(false);
+    expect(await store.consume(token, HERE)).toBe(false);
   });
 
   test('spent at once by many: exactly one wins', async () => {
-    const token = await store.issue();
-    const results = await Promise.all(Array.from({ length: 20 }, () => store.consume(token)));
+    const token = await store.issue(HERE);
+    const results = await Promise.all(Array.from({ length: 20 }, () => store.consume(token, HERE)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   if (kind === 'redis') {
-    test('Redis holds a hash of the token with its lifetime, never the token', async () => {
+    test('Redis holds a hash of the token with its lifetime, never the token nor the address', async () => {
       const prefix = uniqueRedisPrefix();
       const own = redisCaptchaTokenStore(client!, prefix);
-      const token = await own.issue(60_000);
+      const token = await own.issue('203.0.113.9', 60_000);
       const keys = await client!.keys(`${prefix}*`);
       expect(keys).toHaveLength(1);
       expect(keys[0]).not.toContain(token);
+      expect(await client!.get(keys[0])).not.toContain('203.0.113.9');
       const ttl = await client!.pttl(keys[0]);
       expect(ttl).toBeGreaterThan(50_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
@@ -149,5 +164,48 @@ describe.each(engines())('captcha tokens while Redis is away, on %s', (engine) =
     expectErrorBody(checked, 503, 'captcha_unavailable');
     // the limiter fails open while Redis is away, so the request goes through either way
     expect((await client.get('/api/public-key/', { 'x-captcha-token': 'A'.repeat(32) })).status).toBe(200);
+  });
+});
+
+const A = '198.51.100.10';
+const B = '198.51.100.20';
+
+/** A visitor at `address`: the shell's proxy (loopback, trusted) forwards its requests with X-Forwarded-For. */
+function visitor(base: string, address: string): Client {
+  const client = new Client(base);
+  client.headers['x-forwarded-for'] = address;
+  return client;
+}
+
+describe.each(engineStorePairs())('a solved captcha lifts the 429 of the address that solved it only, on %s with %s tokens', (engine, kind) => {
+  const site = useStoreServer(engine, kind, `${__filename}-binding`, () => ({
+    rateLimits: { ...generousLimits(), read: [{ max: 1, windowMs: MINUTE }] },
+    // behind the shell: its X-Forwarded-For (the visitor's address) is believed from loopback
+    trustProxy: 'loopback',
+  }));
+
+  test('solved at A: from B the token leaves the 429 and stays unspent; from A it lets one request through', async () => {
+    site.clock.advance(MINUTE);
+    const a = visitor(site.server.base, A);
+    const b = visitor(site.server.base, B);
+    for (const client of [a, b]) {
+      expect((await client.get('/api/public-key/')).status).toBe(200);
+      expectErrorBody(await client.get('/api/public-key/'), 429, 'throttled');
+    }
+    const token = await solveCaptcha(a, new Client(site.server.base));
+    // another address: still 429, twice (the token is not spent by the wrong client)
+    expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    // the address that solved it: one request through, then spent
+    expect((await a.get('/api/public-key/', { 'x-captcha-token': token })).status).toBe(200);
+    expectErrorBody(await a.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+    expectErrorBody(await b.get('/api/public-key/', { 'x-captcha-token': token }), 429, 'throttled');
+  });
+
+  test('the token store binds and spends by address (B cannot burn A\'s token, A spends it once)', async () => {
+    const token = await site.server.app.captchaTokens.issue(A);
+    expect(await site.server.app.captchaTokens.consume(token, B)).toBe(false);
+    expect(await site.server.app.captchaTokens.consume(token, A)).toBe(true);
+    expect(await site.server.app.captchaTokens.consume(token, A)).toBe(false);
   });
 });

@@ -199,8 +199,10 @@ describe.each(engines())('captcha on %s', (engine) => {
       const res = await check({ captchaType: type, verify_value: rightAnswer(type, answer), id });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ repCode: '0000', repMsg: '验证成功', token: expect.any(String), expiresIn: 120 });
-      expect(await server.app.captchaTokens.consume(res.body.token)).toBe(true);
-      expect(await server.app.captchaTokens.consume(res.body.token)).toBe(false);
+      // bound to the address that answered (this process: 127.0.0.1)
+      expect(await server.app.captchaTokens.consume(res.body.token, '127.0.0.2')).toBe(false);
+      expect(await server.app.captchaTokens.consume(res.body.token, '127.0.0.1')).toBe(true);
+      expect(await server.app.captchaTokens.consume(res.body.token, '127.0.0.1')).toBe(false);
       expect(await secret(server.app, id)).toBeUndefined();
     });
 

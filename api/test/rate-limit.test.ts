@@ -7,9 +7,10 @@ import {
   type RateLimitGroup,
   type RateLimitStore,
 } from '../src/infra/security/rate-limit';
-import { accountOptions, Client, newPhone, testClock } from './accounts-helpers';
+import { accountOptions, Client, newPhone } from './accounts-helpers';
 import { engines, expectErrorBody, isChinese, startServer, useEngine, type TestServer } from './helpers';
 import { freePort, storeKinds, uniqueRedisPrefix, useRedis } from './redis-helpers';
+import { engineStorePairs, useStoreServer } from './rate-limit-helpers';
 
 const MINUTE = 60_000;
 
@@ -85,28 +86,17 @@ const ROUTES: [string, string, unknown?, number?][] = [
   ['POST', '/api/captcha/check/', {}],
 ];
 
-describe.each(engines().flatMap((e) => storeKinds().map((s) => [e, s] as const)))('rate limits on %s with %s counters', (engine, kind) => {
-  const db = useEngine(engine, `${__filename}-${kind}`);
-  let server: TestServer;
-  // declared before useRedis: the server (and its Redis client) closes before the suite's redis-server stops
-  afterAll(async () => {
-    await server?.close();
-  });
-  const redis = useRedis(kind);
-  const clock = testClock(Math.floor(Date.now() / MINUTE) * MINUTE + 1000);
-  beforeAll(async () => {
+describe.each(engineStorePairs())('rate limits on %s with %s counters', (engine, kind) => {
+  const site = useStoreServer(engine, kind, __filename, () => {
     const one: Limit[] = [{ max: 1, windowMs: MINUTE }];
     const limits = Object.fromEntries(Object.keys(RATE_LIMIT_GROUPS).map((g) => [g, one])) as Record<RateLimitGroup, Limit[]>;
     limits.read = [{ max: 3, windowMs: MINUTE }];
-    server = await startServer({
-      ...accountOptions(db.options(), { clock }),
-      accounts: { ...loadConfig({ NODE_ENV: 'test' }), redisUrl: redis.url(), redisKeyPrefix: uniqueRedisPrefix() },
-      rateLimits: limits,
-    });
+    return { rateLimits: limits };
   });
+  const clock = site.clock;
 
   test('over the limit: 429 with Retry-After and a Chinese message; the window passing lifts it', async () => {
-    const client = new Client(server.base);
+    const client = new Client(site.server.base);
     for (let i = 0; i < 3; i += 1) expect((await client.get('/api/public-key/')).status).toBe(200);
     const over = await client.get('/api/public-key/');
     expectErrorBody(over, 429, 'throttled');
@@ -121,26 +111,26 @@ describe.each(engines().flatMap((e) => storeKinds().map((s) => [e, s] as const))
 
   test('a solved-captcha token lets one request over the limit through, once', async () => {
     clock.advance(MINUTE);
-    const client = new Client(server.base);
+    const client = new Client(site.server.base);
     for (let i = 0; i < 3; i += 1) await client.get('/api/login-history/');
     expectErrorBody(await client.get('/api/login-history/'), 429, 'throttled');
-    const token = await server.app.captchaTokens.issue();
+    const token = await site.server.app.captchaTokens.issue('127.0.0.1');
     // accepted: the request goes on (and answers what it answers without login)
     const retried = await client.get('/api/login-history/', { 'x-captcha-token': token });
     expectErrorBody(retried, 403, 'not_authenticated');
     expectErrorBody(await client.get('/api/login-history/', { 'x-captcha-token': token }), 429, 'throttled');
     expectErrorBody(await client.get('/api/login-history/', { 'x-captcha-token': 'made-up-token' }), 429, 'throttled');
-    const fresh = await server.app.captchaTokens.issue();
+    const fresh = await site.server.app.captchaTokens.issue('127.0.0.1');
     expect((await client.get('/api/login-history/', { 'x-captcha-token': fresh })).status).toBe(403);
     // under the limit a token is not spent
     clock.advance(MINUTE);
-    const kept = await server.app.captchaTokens.issue();
+    const kept = await site.server.app.captchaTokens.issue('127.0.0.1');
     expect((await client.get('/api/public-key/', { 'x-captcha-token': kept })).status).toBe(200);
-    expect(await server.app.captchaTokens.consume(kept)).toBe(true);
+    expect(await site.server.app.captchaTokens.consume(kept, '127.0.0.1')).toBe(true);
   });
 
   test('every route is in a group: a second request within the window (limit 1) is refused', async () => {
-    const client = new Client(server.base);
+    const client = new Client(site.server.base);
     for (const [method, path, body, allowed] of ROUTES) {
       clock.advance(MINUTE); // a new window for every route: routes of one group share its budget
       const send = () => client.request(method, path, body);
@@ -157,7 +147,7 @@ describe.each(engines().flatMap((e) => storeKinds().map((s) => [e, s] as const))
 
   test('the SMS group caps codes per address across phones', async () => {
     clock.advance(MINUTE);
-    const client = new Client(server.base);
+    const client = new Client(site.server.base);
     expect((await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
     const second = await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' });
     expectErrorBody(second, 429, 'throttled');
@@ -199,7 +189,7 @@ describe.each(engines())('default limits on %s', (engine) => {
     const client = new Client(server.base);
     for (let i = 0; i < 5; i += 1) expect((await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
     expectErrorBody(await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }), 429, 'throttled');
-    const token = await server.app.captchaTokens.issue();
+    const token = await server.app.captchaTokens.issue('127.0.0.1');
     const lifted = await client.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }, { 'x-captcha-token': token });
     expect(lifted.status).toBe(200);
   });

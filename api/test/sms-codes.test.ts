@@ -100,7 +100,7 @@ describe.each(engines())('SMS codes on %s', (engine) => {
     const client = new Client(server.base);
     await smsCode(client, mobile, 'LOGIN');
     clock.advance(20_000);
-    const token = await server.app.captchaTokens.issue();
+    const token = await server.app.captchaTokens.issue('127.0.0.1');
     const early = await client.post('/api/codes/', { mobile, reason: 'FIND_PWD' }, { 'x-captcha-token': token });
     expectErrorBody(early, 400, 'code_too_frequent');
     expect(early.headers.get('retry-after')).toBe('40');
@@ -123,7 +123,7 @@ describe.each(engines())('SMS codes on %s', (engine) => {
     expectErrorBody(hourly, 400, 'sms_quota_exceeded');
     expect(hourly.body.message).toBe('该手机号获取验证码次数过多，请一小时后再试');
     expect(hourly.body.period).toBe('hour');
-    const token = await server.app.captchaTokens.issue();
+    const token = await server.app.captchaTokens.issue('127.0.0.1');
     expectErrorBody(await client.post('/api/codes/', { mobile, reason: 'LOGIN' }, { 'x-captcha-token': token }), 400, 'sms_quota_exceeded');
     const wait = Number(hourly.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(50 * 60);

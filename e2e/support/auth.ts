@@ -1,9 +1,11 @@
 // Helpers of the auth journeys (e2e/tests/auth-*.spec.ts): fresh phone numbers, SMS codes read from the API's dev
 // outbox, and the security check solved through its real UI with the answer of the dev-only route
-// GET /api/dev/captcha-answer/ (api/src/captcha/dev-answers.ts; it exists only where the dev outbox does).
+// GET /api/dev/captcha-answer/ (api/src/modules/ops/routes/dev-captcha-answers.ts; it exists only where the dev
+// outbox does), both with the run's dev routes token (support/dev-routes.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { devRoutesHeaders } from './dev-routes';
 
 export type CaptchaType = 'slide' | 'click' | 'drag' | 'rotate';
 export const CAPTCHA_TYPES: readonly CaptchaType[] = ['slide', 'click', 'drag', 'rotate'];
@@ -29,7 +31,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The newest SMS code the dev outbox holds for `mobile`, sent after `since` (polls for a few seconds). */
 export async function smsCode(request: APIRequestContext, origin: string, mobile: string, since: Date): Promise<string> {
   for (let i = 0; i < 40; i += 1) {
-    const response = await request.get(`${origin}/api/dev/outbox/?mobile=${mobile}`);
+    const response = await request.get(`${origin}/api/dev/outbox/?mobile=${mobile}`, { headers: devRoutesHeaders() });
     expect(response.status(), '开发发件箱不可用：API 需以开发或测试模式运行').toBe(200);
     const { results } = (await response.json()) as { results: { code: string | null; create_time: string }[] };
     const fresh = results.find((m) => m.code && new Date(m.create_time) >= new Date(since.getTime() - 1000));
@@ -113,7 +115,7 @@ interface Answers {
 }
 
 async function answerOf<T extends CaptchaType>(request: APIRequestContext, origin: string, challenge: Challenge): Promise<Answers[T]> {
-  const response = await request.get(`${origin}/api/dev/captcha-answer/?id=${challenge.captchaId}`);
+  const response = await request.get(`${origin}/api/dev/captcha-answer/?id=${challenge.captchaId}`, { headers: devRoutesHeaders() });
   expect(response.status(), '开发用验证码答案接口不可用').toBe(200);
   return ((await response.json()) as { answer: Answers[T] }).answer;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSite } from '../../scripts/site.mjs';
+import { devRoutesToken } from './dev-routes';
 import { E2E_PORTS, QR_EXPIRE_S } from './ports';
 
 /** Starts the composed site (API on a fresh embedded database, remotes, shell) and stops it after the run. */
@@ -15,6 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     quiet: true,
     // QR codes expire after 15 s instead of 100 s, so the expiry journey (auth-qr-oauth.spec.ts) is short
     apiEnv: { QR_LOGIN_EXPIRE_S: String(QR_EXPIRE_S) },
+    // the dev-only routes' token of the run (in DEV_ROUTES_TOKEN: the workers and the private sites get it too)
+    devToken: devRoutesToken(),
   });
   process.env.E2E_DEPLOYMENT_FILE = site.deploymentFile;
   // the API's data folder: its stored files are what downloads must serve byte for byte

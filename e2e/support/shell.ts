@@ -1,6 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { USER_INFO_KEY, type UserInfo } from '../../shared-kernel/src/state/user';
+import { devRoutesHeaders } from './dev-routes';
 import { E2E_PORTS } from './ports';
 
 /** The site's URL on a sub-site host: Chromium resolves every *.localhost name to the loopback address. */
@@ -26,7 +27,7 @@ async function encryptPassword(request: APIRequestContext, password: string): Pr
 
 /** The newest code the SMS simulator delivered (the API's development outbox). */
 async function smsCode(request: APIRequestContext, mobile: string): Promise<string> {
-  const res = await request.get(`/api/dev/outbox/?mobile=${mobile}&limit=1`);
+  const res = await request.get(`/api/dev/outbox/?mobile=${mobile}&limit=1`, { headers: devRoutesHeaders() });
   expect(res.status(), '开发发件箱').toBe(200);
   const { results } = (await res.json()) as { results: { code: string | null }[] };
   expect(results[0]?.code, '模拟短信中的验证码').toMatch(/^\d{6}$/);

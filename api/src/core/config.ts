@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * Run-time configuration of the accounts side of the API (mode, providers, limits), read from the environment
  * once by main.ts and passed to buildServer. Tests pass their own values through ServerOptions.
@@ -56,7 +58,15 @@ export interface AccountsConfig {
    * processes tell each other about changes with LISTEN/NOTIFY; the cache pauses while that channel is down.
    */
   sessionCache: 'on' | 'off';
+  /**
+   * The secret every dev-only route (/api/dev/...) asks for (query `token` or header `X-Dev-Token`), set when they
+   * exist: DEV_ROUTES_TOKEN, else a random one made at start (development) or TEST_DEV_ROUTES_TOKEN (test mode).
+   */
+  devRoutesToken?: string;
 }
+
+/** The dev routes' token of test mode when DEV_ROUTES_TOKEN is unset: the API tests' servers use it (loopback only). */
+export const TEST_DEV_ROUTES_TOKEN = 'test-dev-routes-token-0123456789';
 
 /** Credentials the simulators check signatures with: public on purpose, they guard nothing real. */
 export const SIMULATOR_CREDENTIALS: AliyunCredentials = {
@@ -74,9 +84,46 @@ export function modeOf(nodeEnv: string | undefined): Mode {
  * Whether the dev-only routes exist (GET /api/dev/outbox/, GET /api/dev/captcha-answer/, POST /api/dev/wxgzh/scan/):
  * in development and test mode, never in production, whatever DEV_OUTBOX says (that allows the simulators on a
  * staging site, not these routes: the captcha answers would defeat every captcha, the scan would log anyone in).
+ * Where they exist they answer this machine only, with the dev routes token (src/infra/security/dev-routes.ts).
  */
 export function devRoutesEnabled(config: { mode: Mode }): boolean {
   return config.mode !== 'production';
+}
+
+/** A fresh dev routes token: 24 random bytes, base64url (what `npm start` prints in the outbox URL). */
+export function newDevRoutesToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function devToken(env: NodeJS.ProcessEnv, mode: Mode): string | undefined {
+  if (!devRoutesEnabled({ mode })) return undefined;
+  const given = env.DEV_ROUTES_TOKEN;
+  if (given !== undefined && given !== '') {
+    if (given.length < 16 || !/^[\x21-\x7e]+$/.test(given)) throw new Error('DEV_ROUTES_TOKEN 至少 16 个字符，且只能是可见的 ASCII 字符');
+    return given;
+  }
+  return mode === 'test' ? TEST_DEV_ROUTES_TOKEN : newDevRoutesToken();
+}
+
+/** Loopback host names and addresses (127.0.0.0/8, ::1, localhost): a server listening there is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * Refuses (throws a Chinese message) to listen on a non-loopback address in development or test mode: there the
+ * dev-only routes and the simulators (SMS and mail outbox, OAuth provider pages, official-account scan) exist,
+ * and they let whoever reaches them log in as anyone. A site others reach runs in production mode; a staging
+ * site with the simulators says so with NODE_ENV=production and DEV_OUTBOX=1 (the dev-only routes stay off there).
+ */
+export function checkListenAddress(host: string, config: { mode: Mode }): void {
+  if (isLoopbackHost(host) || !devRoutesEnabled(config)) return;
+  throw new Error(
+    `${config.mode === 'test' ? '测试' : '开发'}模式下 API 只能监听本机地址（API_HOST=127.0.0.1 或 localhost），收到 API_HOST=${host}：` +
+      '开发模式的开发专用接口和模拟服务（短信发件箱、验证码答案、第三方登录模拟）能让任何访问者登录任意账号。' +
+      '要让其他机器访问，请用 NODE_ENV=production 和真实服务商；预发布站点确需模拟服务时再加 DEV_OUTBOX=1（开发专用接口仍然关闭）',
+  );
 }
 
 function choice(raw: string | undefined, mode: Mode, name: string): ProviderChoice {
@@ -156,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? '',
     rateLimitScale: scale,
     sessionCache,
+    devRoutesToken: devToken(env, mode),
   };
 }

@@ -8,6 +8,7 @@ import { dbOutbox, type DevOutbox } from './providers/outbox';
 import { aliyunSms, type SmsSender } from './providers/sms';
 import { wxMiniApp, wxMiniAppSimulator, type WxMiniApp } from './providers/wx-miniapp';
 import { connectRedis } from './redis';
+import { installDevRouteGuard } from './security/dev-routes';
 import { memoryCaptchaTokenStore, redisCaptchaTokenStore, type CaptchaTokenStore } from './security/captcha-tokens';
 import { installRateLimits, memoryRateLimitStore, redisRateLimitStore, type Limit, type RateLimitGroup } from './security/rate-limit';
 
@@ -43,6 +44,9 @@ export const infraPlugin = defineModule<InfraOptions>('infra', ['core'], async (
   const store = redis ? redisRateLimitStore(redis, `${prefix}rl:`) : memoryRateLimitStore();
   app.decorate('captchaTokens', redis ? redisCaptchaTokenStore(redis, `${prefix}ct:`) : memoryCaptchaTokenStore());
   installRateLimits(app, { store, scale: config.rateLimitScale, overrides: opts.rateLimits });
+  // development and test: every route under /api/dev/ from this machine only, with the dev routes token
+  // (security/dev-routes.ts); production has no dev-only routes, and its OAuth simulator is DEV_OUTBOX=1's opt-in
+  if (devRoutesEnabled(config)) installDevRouteGuard(app, config.devRoutesToken);
 
   // the outbox exists whenever a simulator may deliver into it (its route only in development and test)
   const simulated = config.sms.provider === 'simulator' || config.mail.provider === 'simulator';

@@ -173,12 +173,15 @@ export interface RateLimitOptions {
   overrides?: Partial<Record<RateLimitGroup, Limit[]>>;
 }
 
-/** The solved-captcha token of the request, spent; true when it was valid (false while the store is away). */
+/**
+ * The solved-captcha token of the request, spent; true when it was valid and issued to this client's address
+ * (false for another address's token, which stays unspent, and while the store is away).
+ */
 async function spendCaptchaToken(request: FastifyRequest): Promise<boolean> {
   const token = request.headers[CAPTCHA_TOKEN_HEADER];
   if (typeof token !== 'string' || token.length === 0 || token.length > 200) return false;
   try {
-    return await request.server.captchaTokens.consume(token);
+    return await request.server.captchaTokens.consume(token, request.ip);
   } catch (err) {
     request.log.error({ err }, 'captcha token store unavailable; token not accepted');
     return false;

@@ -55,7 +55,8 @@ export async function captchaRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: CaptchaCheckAnswer },
       },
     },
-    async (request) => checkChallenge(app, request.body, request.log),
+    // the token is bound to this address: it lifts a 429 here only (infra/security/captcha-tokens.ts)
+    async (request) => checkChallenge(app, request.body, request.ip, request.log),
   );
 
   app.get<{ Querystring: LoginCaptchaQuery }>(

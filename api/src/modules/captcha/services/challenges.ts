@@ -24,9 +24,15 @@ export async function issueChallenge(app: FastifyInstance, type: CaptchaType | u
 
 /**
  * Checks an answer, spending the challenge whatever the outcome, and trades a right one for a one-use token
- * (app.captchaTokens) that lifts a 429. 400 captcha_expired / captcha_wrong (with their repCodes) otherwise.
+ * (app.captchaTokens) that lifts a 429 for the client at `client` (the address that answered) only. 400
+ * captcha_expired / captcha_wrong (with their repCodes) otherwise.
  */
-export async function checkChallenge(app: FastifyInstance, body: CaptchaCheckBody, log: FastifyBaseLogger): Promise<CaptchaCheckAnswer> {
+export async function checkChallenge(
+  app: FastifyInstance,
+  body: CaptchaCheckBody,
+  client: string,
+  log: FastifyBaseLogger,
+): Promise<CaptchaCheckAnswer> {
   const { captchaType, id, verify_value: raw } = body;
   const verifyValue = typeof raw === 'string' ? raw : `${raw.x},${raw.y}`;
   const challenge = await takeChallenge(app.db, id, 'image');
@@ -37,7 +43,7 @@ export async function checkChallenge(app: FastifyInstance, body: CaptchaCheckBod
   if (!right) throw new ApiError(400, 'captcha_wrong', '验证失败，请重试', undefined, { repCode: CAPTCHA_REP_CODE.wrong });
   let token: string;
   try {
-    token = await app.captchaTokens.issue(TOKEN_TTL_S * 1000);
+    token = await app.captchaTokens.issue(client, TOKEN_TTL_S * 1000);
   } catch (err) {
     // the token store (Redis) is away: say so, rather than a 500
     log.error({ err }, 'captcha token store unavailable');
