@@ -1,3 +1,4 @@
+import http from 'node:http';
 import JSEncrypt from 'jsencrypt';
 import { loadConfig, type AccountsConfig } from '../src/core/config';
 import type { ServerOptions } from '../src/server';
@@ -185,4 +186,30 @@ export async function passwordLogin(base: string, mobile: string, password = PAS
     platform: 3,
   });
   return { client, answer };
+}
+
+/** Headers a client forges to make the API believe it is reached under another host (fetch cannot set Host). */
+export const FORGED_HOST = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.66' };
+
+/** A request through node:http, so that `headers` may carry a Host of the caller's choosing. */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; json: () => any }> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body.toString('utf8')) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
