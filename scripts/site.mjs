@@ -144,7 +144,7 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
   const { createStaticServer, listen } = loadServerModule();
   const servers = [];
   const healthUrl = `http://127.0.0.1:${apiPort}/api/health/`;
-  const api = superviseProcess({ name: 'API', start: () => startApi({ port: apiPort, dataDir, env: apiEnv, quiet }), log });
+  const api = superviseProcess({ name: 'API', start: () => startApi({ port: apiPort, dataDir, env: { SITE_ORIGIN: process.env.SITE_ORIGIN || `http://${hostname}:${port}`, ...apiEnv }, quiet }), log });
   const stop = async () => {
     await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r()))));
     await api.stop();

@@ -12,6 +12,7 @@ const STAGING_ENV = {
   WX_MINIAPP_PROVIDER: 'simulator',
   OAUTH_PROVIDER: 'simulator',
   WX_MP_PROVIDER: 'simulator',
+  SITE_ORIGIN: 'https://staging.example.com',
 };
 
 /** The dev-only routes, with a request each that would get past validation where the route exists. */

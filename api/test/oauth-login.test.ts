@@ -1,5 +1,5 @@
 import { loadQrOAuthConfig } from '../src/infra/oauth/config';
-import { accountOptions, Client, newPhone, registeredClient, smsCode, testClock } from './accounts-helpers';
+import { accountOptions, Client, FORGED_HOST, newPhone, rawRequest, registeredClient, smsCode, testClock } from './accounts-helpers';
 import { engines, expectErrorBody, isChinese, startServer, useEngine, type TestServer } from './helpers';
 
 /** A GET that does not follow redirects, keeping the client's cookies up to date (what a browser does). */
@@ -389,5 +389,54 @@ describe('third-party login with the real providers', () => {
     expect(qq.searchParams.get('redirect_uri')).toBe('https://docs.example.com/api/login/qq/callback/');
     expectErrorBody(await client.post('/api/trd-account-bind/alipay/authorize/'), 503, 'provider_unconfigured');
     expectErrorBody(await client.post('/api/trd-account-bind/', { provider: 'alipay', code: 'x' }), 400, 'provider_unsupported');
+  });
+});
+
+describe.each(engines())('absolute URLs from the configured origin only, never the request\'s Host, on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-origin`);
+  let configured: TestServer;
+  let unset: TestServer;
+  beforeAll(async () => {
+    // trustProxy: Fastify would believe X-Forwarded-Host and -Proto from this (loopback) client
+    const base = { ...accountOptions(db.options(), { clock: testClock() }), trustProxy: 'loopback' };
+    configured = await startServer({ ...base, qrOAuth: loadQrOAuthConfig({ NODE_ENV: 'test', SITE_ORIGIN: 'https://docs.example.com/' }) });
+    unset = await startServer({ ...base, qrOAuth: loadQrOAuthConfig({ NODE_ENV: 'test' }) });
+  });
+  afterAll(async () => {
+    await configured?.close();
+    await unset?.close();
+  });
+
+  test('a forged Host and X-Forwarded-Host: redirect_uri and the simulator\'s page are on SITE_ORIGIN, for login and binding', async () => {
+    for (const provider of ['weixin', 'qq', 'alipay']) {
+      const res = await rawRequest(configured.base, 'GET', `/api/login/${provider}/`, { ...FORGED_HOST, accept: 'application/json' });
+      expect(res.status).toBe(200);
+      const url = new URL(res.json().url);
+      expect(url.origin).toBe('https://docs.example.com');
+      expect(url.searchParams.get('redirect_uri')).toBe(`https://docs.example.com/api/login/${provider}/callback/`);
+      expect(res.body.toString()).not.toContain('evil.example');
+    }
+    const { client } = await registeredClient(configured.base);
+    const bind = await rawRequest(configured.base, 'POST', '/api/trd-account-bind/qq/authorize/', {
+      ...FORGED_HOST,
+      cookie: client.cookieHeader(),
+      'x-csrftoken': client.cookies.get('csrftoken') as string,
+    });
+    expect(bind.status).toBe(200);
+    expect(new URL(bind.json().url).searchParams.get('redirect_uri')).toBe('https://docs.example.com/api/login/qq/callback/');
+  });
+
+  test('without SITE_ORIGIN (development, test): the API\'s own listening address, whatever the Host says', async () => {
+    const res = await rawRequest(unset.base, 'GET', '/api/login/weibo/', { ...FORGED_HOST, accept: 'application/json' });
+    expect(res.status).toBe(200);
+    const url = new URL(res.json().url);
+    expect(url.origin).toBe(unset.base);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${unset.base}/api/login/weibo/callback/`);
+  });
+
+  test('production without SITE_ORIGIN refuses to start, in Chinese', async () => {
+    const env = { NODE_ENV: 'production', OAUTH_PROVIDER: 'real' };
+    expect(() => loadQrOAuthConfig(env)).toThrow(/生产环境必须设置 SITE_ORIGIN/);
+    expect(loadQrOAuthConfig({ ...env, SITE_ORIGIN: 'https://docs.example.com' }).siteOrigin).toBe('https://docs.example.com');
   });
 });

@@ -2,7 +2,8 @@ import { inflateSync } from 'node:zlib';
 import { WebSocket } from 'ws';
 import { loadQrOAuthConfig } from '../src/infra/oauth/config';
 import { QR_SOCKET_MAX_OPEN_PER_ADDRESS } from '../src/modules/accounts/qr-socket';
-import { accountOptions, Client, encryptPassword, newPhone, PASSWORD, registeredClient, smsCode, testClock } from './accounts-helpers';
+import { accountOptions, Client, encryptPassword, FORGED_HOST, newPhone, PASSWORD, rawRequest, registeredClient, smsCode, testClock } from './accounts-helpers';
+import { qrPng } from '../src/modules/accounts/qr-image';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 
 const QR = { device: 'PC', platform: 3, login_type: 4 };
@@ -327,5 +328,34 @@ describe.each(engines())('login-QR socket limits per client address on %s', (eng
     const next = await tryConnect(rate.base, token, '203.0.113.9');
     expect(next.status).toBe(101);
     await closeAll([next.ws!]);
+  });
+});
+
+describe.each(engines())('the login QR link on the configured origin only on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-origin`);
+  let configured: TestServer;
+  let unset: TestServer;
+  beforeAll(async () => {
+    // trustProxy: Fastify would believe X-Forwarded-Host and -Proto from this (loopback) client
+    const base = { ...accountOptions(db.options(), { clock: testClock() }), trustProxy: 'loopback' };
+    configured = await startServer({ ...base, qrOAuth: loadQrOAuthConfig({ NODE_ENV: 'test', SITE_ORIGIN: 'https://docs.example.com' }) });
+    unset = await startServer({ ...base, qrOAuth: loadQrOAuthConfig({ NODE_ENV: 'test' }) });
+  });
+  afterAll(async () => {
+    await configured?.close();
+    await unset?.close();
+  });
+
+  test.each([
+    ['SITE_ORIGIN', () => configured, () => 'https://docs.example.com'],
+    ['unset: the listening address', () => unset, () => unset.base],
+  ])('%s: a forged Host and X-Forwarded-Host do not move the PNG\'s link', async (_, server, origin) => {
+    const browser = new Client(server().base);
+    const token = (await browser.post('/api/qrcode/', { type: 'login', ...QR })).body.token as string;
+    const image = await rawRequest(server().base, 'GET', `/api/qrcode/?type=login&token=${token}&action=make`, { ...FORGED_HOST, cookie: browser.cookieHeader() });
+    expect(image.status).toBe(200);
+    const link = (host: string) => `${host}/app/site/qrcode?${new URLSearchParams({ type: 'login', token })}`;
+    expect(image.body.equals(qrPng(link(origin())))).toBe(true);
+    expect(image.body.equals(qrPng(link('https://evil.example')))).toBe(false);
   });
 });

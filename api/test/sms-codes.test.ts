@@ -9,6 +9,7 @@ import {
   newPhone,
   registeredClient,
   smsCode,
+  solvedCaptchaToken,
   testClock,
   useAccountServer,
 } from './accounts-helpers';
@@ -16,6 +17,13 @@ import { engines, expectErrorBody, startServer, useEngine, type TestServer } fro
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+/** POST /api/codes/ as the browser sends it: a 429 (the captcha flow) is solved and retried once with the token. */
+async function sendSolving(client: Client, body: Record<string, string>) {
+  const first = await client.post('/api/codes/', body);
+  if (first.status !== 429) return first;
+  return client.post('/api/codes/', body, { 'x-captcha-token': await solvedCaptchaToken(client) });
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -107,7 +115,8 @@ describe.each(engines())('SMS codes on %s', (engine) => {
     expect(early.body.retry_after).toBe(40);
     expect(early.body.message).toBe('验证码发送过于频繁，请在40秒后重试');
     clock.advance(40_000);
-    expect((await client.post('/api/codes/', { mobile, reason: 'FIND_PWD' })).status).toBe(200);
+    // the refused request did not spend the token: it lifts the second send's captcha (below)
+    expect((await client.post('/api/codes/', { mobile, reason: 'FIND_PWD' }, { 'x-captcha-token': token })).status).toBe(200);
   });
 
   test('at most 5 an hour and 10 a day per phone, whatever the reason', async () => {
@@ -115,7 +124,7 @@ describe.each(engines())('SMS codes on %s', (engine) => {
     const client = new Client(server.base);
     const reasons = ['REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE', 'LOGIN'];
     for (const reason of reasons) {
-      expect((await client.post('/api/codes/', { mobile, reason })).status).toBe(200);
+      expect((await sendSolving(client, { mobile, reason })).status).toBe(200);
       clock.advance(61_000);
     }
     const hourly = await client.post('/api/codes/', { mobile, reason: 'LOGIN' });
@@ -130,11 +139,11 @@ describe.each(engines())('SMS codes on %s', (engine) => {
     expect(wait).toBeLessThanOrEqual(HOUR / 1000);
     clock.advance(wait * 1000);
     for (let i = 0; i < 5; i += 1) {
-      expect((await client.post('/api/codes/', { mobile, reason: 'LOGIN' })).status).toBe(200);
+      expect((await sendSolving(client, { mobile, reason: 'LOGIN' })).status).toBe(200);
       clock.advance(61_000);
     }
     clock.advance(HOUR);
-    const daily = await client.post('/api/codes/', { mobile, reason: 'LOGIN' });
+    const daily = await client.post('/api/codes/', { mobile, reason: 'LOGIN' }, { 'x-captcha-token': await solvedCaptchaToken(client) });
     expectErrorBody(daily, 400, 'sms_quota_exceeded');
     expect(daily.body.message).toBe('该手机号今日获取验证码次数已达上限，请明天再试');
     expect(daily.body.period).toBe('day');
@@ -145,7 +154,7 @@ describe.each(engines())('SMS codes on %s', (engine) => {
 
   test('enumeration: same answers for a registered and an unknown phone, for every reason', async () => {
     const { mobile: known } = await registeredClient(server.base);
-    clock.advance(61_000);
+    clock.advance(HOUR); // the registration's code no longer asks for a captcha
     for (const reason of ['REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE']) {
       const unknown = newPhone();
       const a = await new Client(server.base).post('/api/codes/', { mobile: known, reason });
@@ -153,7 +162,72 @@ describe.each(engines())('SMS codes on %s', (engine) => {
       expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
       expect(a.status).toBe(200);
       clock.advance(61_000);
+      // the next code to either needs a solved captcha, alike
+      const again = [await new Client(server.base).post('/api/codes/', { mobile: known, reason }), await new Client(server.base).post('/api/codes/', { mobile: unknown, reason })];
+      expect(again.map((r) => ({ status: r.status, body: r.body }))).toEqual([{ status: 429, body: again[1].body }, { status: 429, body: again[0].body }]);
+      clock.advance(HOUR);
     }
+  });
+
+  test('after the first code to a phone in an hour, anybody else needs a solved captcha: 429 of the captcha flow, then sent with the token', async () => {
+    const mobile = newPhone();
+    const client = new Client(server.base);
+    expect((await client.post('/api/codes/', { mobile, reason: 'LOGIN' })).status).toBe(200);
+    clock.advance(61_000);
+    // another browser, or the same: the second send within the hour
+    const second = await new Client(server.base).post('/api/codes/', { mobile, reason: 'REGISTER' });
+    expectErrorBody(second, 429, 'sms_captcha_required');
+    expect(second.body.message).toBe('该手机号近期已获取过验证码，请完成安全验证后重试');
+    // the shape of every 429: Retry-After and retry_after (here: until the hour's first send is an hour old)
+    expect(second.headers.get('retry-after')).toBe(String(HOUR / 1000 - 61));
+    expect(second.body.retry_after).toBe(HOUR / 1000 - 61);
+    expect(await lastSmsCode(server.base, mobile)).toBeTruthy();
+    const sentBefore = (await new Client(server.base).get(`/api/dev/outbox/?mobile=${mobile}`)).body.results.length;
+    expect(sentBefore).toBe(1);
+    // retried with a solved captcha (POST /api/captcha/check/'s token): sent; the token is spent
+    const token = await solvedCaptchaToken(client);
+    const solved = await client.post('/api/codes/', { mobile, reason: 'REGISTER' }, { 'x-captcha-token': token });
+    expect(solved.status).toBe(200);
+    expect(solved.body).toEqual({ detail: '验证码已发送', resend_after: 60, expire_in: 300 });
+    expect((await new Client(server.base).get(`/api/dev/outbox/?mobile=${mobile}`)).body.results).toHaveLength(2);
+    clock.advance(61_000);
+    expectErrorBody(await client.post('/api/codes/', { mobile, reason: 'REGISTER' }, { 'x-captcha-token': token }), 429, 'sms_captcha_required');
+    expectErrorBody(await client.post('/api/codes/', { mobile, reason: 'REGISTER' }, { 'x-captcha-token': 'A'.repeat(32) }), 429, 'sms_captcha_required');
+    // once the hour's sends are an hour old, the first code is free again
+    clock.advance(HOUR);
+    expect((await client.post('/api/codes/', { mobile, reason: 'LOGIN' })).status).toBe(200);
+  });
+
+  test('a stranger who used up the phone\'s hourly sends does not lock its owner out; the caps still hold for the stranger', async () => {
+    const owner = await registeredClient(server.base); // its REGISTER code was a stranger's send (nobody logged in)
+    const mobile = owner.mobile;
+    const stranger = new Client(server.base);
+    const someoneElse = (await registeredClient(server.base)).client; // logged in, but to another phone's account
+    clock.advance(61_000);
+    for (let i = 0; i < 4; i += 1) {
+      expect((await sendSolving(stranger, { mobile, reason: 'LOGIN' })).status).toBe(200);
+      clock.advance(61_000);
+    }
+    const capped = await stranger.post('/api/codes/', { mobile, reason: 'FIND_PWD' }, { 'x-captcha-token': await solvedCaptchaToken(stranger) });
+    expectErrorBody(capped, 400, 'sms_quota_exceeded');
+    expect(capped.body.period).toBe('hour');
+    expectErrorBody(await someoneElse.post('/api/codes/', { mobile, reason: 'LOGIN' }, { 'x-captcha-token': await solvedCaptchaToken(someoneElse) }), 400, 'sms_quota_exceeded');
+
+    // the owner, logged in: no captcha, and the code works (mobile/check proves the phone with it)
+    const sent = await owner.client.post('/api/codes/', { mobile, reason: 'LOGIN' });
+    expect(sent.status).toBe(200);
+    const code = await lastSmsCode(server.base, mobile);
+    expect((await owner.client.post('/api/mobile/check/', { code })).status).toBe(200);
+    // the owner's own sends have their own cooldown and caps: 5 an hour
+    expectErrorBody(await owner.client.post('/api/codes/', { mobile, reason: 'LOGIN' }), 400, 'code_too_frequent');
+    for (let i = 0; i < 4; i += 1) {
+      clock.advance(61_000);
+      expect((await owner.client.post('/api/codes/', { mobile, reason: 'LOGIN' })).status).toBe(200);
+    }
+    clock.advance(61_000);
+    expectErrorBody(await owner.client.post('/api/codes/', { mobile, reason: 'LOGIN' }), 400, 'sms_quota_exceeded');
+    // and the stranger is still capped
+    expectErrorBody(await stranger.post('/api/codes/', { mobile, reason: 'LOGIN' }, { 'x-captcha-token': await solvedCaptchaToken(stranger) }), 400, 'sms_quota_exceeded');
   });
 
   test('enumeration: password login takes as long and answers the same for a registered and an unknown phone', async () => {

@@ -20,8 +20,10 @@ export const CODE_SEND_FAILED_TOAST_MS = 8_000;
 
 /**
  * When each phone may have a new code, as epoch ms, in local storage. The API allows one code per phone a
- * minute whatever its reason, and answers an earlier one with a 429 that no captcha lifts: so the countdown
- * belongs to the phone (not to a button, a form or a reason) and survives a reload.
+ * minute whatever its reason, and answers an earlier one with a 400 that no captcha lifts: so the countdown
+ * belongs to the phone (not to a button, a form or a reason) and survives a reload. (A later code to a phone
+ * that had one this hour may answer 429 instead: the kernel's security check opens and retries it with the
+ * solved captcha, so sendCode resolves or fails as for any other request; docs/api.md, "Accounts".)
  */
 const COOLDOWN_KEY = 'sms_code_cooldowns';
 

@@ -22,8 +22,9 @@ export interface QrOAuthConfig {
   /** simulator: the API's own /api/dev/oauth/ provider (development, test); real: the providers themselves. */
   provider: ProviderChoice;
   /**
-   * The site's public origin (https://example.com) for redirect_uri and the QR code's link; unset: the
-   * request's own (Host header, which the shell's proxy passes through).
+   * The site's public origin (https://example.com) for redirect_uri and the QR code's link (SITE_ORIGIN; required
+   * in production). Unset (development, test): the API's own listening address. Never the request's Host or
+   * X-Forwarded-Host, which the client controls.
    */
   siteOrigin?: string;
   /** QR login lifetime in seconds (SPEC §9: 100). */
@@ -64,6 +65,9 @@ export function loadQrOAuthConfig(env: NodeJS.ProcessEnv = process.env): QrOAuth
   }
   const origin = env.SITE_ORIGIN?.replace(/\/+$/, '');
   if (origin && !/^https?:\/\/[^/]+$/.test(origin)) throw new Error(`SITE_ORIGIN 应为 http(s)://主机[:端口]，收到: ${origin}`);
+  if (!origin && mode === 'production') {
+    throw new Error('生产环境必须设置 SITE_ORIGIN（网站的公开地址，如 https://example.com）：第三方登录的回调地址和登录二维码的链接只由它生成，不取请求的 Host');
+  }
   const alipay =
     env.ALIPAY_APPID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
       ? { appId: env.ALIPAY_APPID, privateKey: env.ALIPAY_PRIVATE_KEY, alipayPublicKey: env.ALIPAY_PUBLIC_KEY }

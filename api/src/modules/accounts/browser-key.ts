@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, setCookie } from '../../core/http/cookies';
 
 /** sha256, base64url: how tokens of QR codes and OAuth states are stored (never the token itself). */
@@ -29,7 +29,24 @@ export function browserKeyHash(request: FastifyRequest, reply: FastifyReply | nu
   return sha256(`browser:${key}`);
 }
 
-/** The site's origin as the browser sees it (config SITE_ORIGIN, else this request's). */
+/** This server's own address (known once listening): server-to-server calls to the simulator, the dev origin. */
+export function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('API server is not listening');
+  const host = ['0.0.0.0', '::', ''].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * The site's origin for absolute links (OAuth redirect_uri, the QR code's link): the configured SITE_ORIGIN
+ * (production refuses to start without it), else, in development and test, this server's own listening address.
+ * Never the request's Host or X-Forwarded-Host: the client sets those, and a forged one would send the provider's
+ * code, or the app that scans, to the forger's host.
+ */
 export function siteOrigin(request: FastifyRequest, configured: string | undefined): string {
-  return configured ?? `${request.protocol}://${request.host}`;
+  return configured ?? listeningOrigin(request.server);
 }

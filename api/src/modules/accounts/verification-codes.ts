@@ -2,7 +2,7 @@ import type { SmsReason } from 'contracts';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../core/db';
-import { ApiError, invalid } from '../../core/http/errors';
+import { ApiError, invalid, throttled } from '../../core/http/errors';
 import type { MailSender } from '../../infra/providers/mail';
 import type { SmsSender } from '../../infra/providers/sms';
 import { loadServerSecret } from '../../infra/security/server-secrets';
@@ -13,7 +13,8 @@ import {
   deleteCodesCreatedBefore,
   lockTarget,
   replaceCode,
-  sendTimes,
+  sends,
+  type Send,
 } from './repositories/verification-codes';
 
 /** SPEC §3 "Verify-code request" reasons. */
@@ -62,9 +63,26 @@ function phoneCap(seconds: number, code: string, message: string, period?: 'hour
 
 export type Channel = 'sms' | 'email';
 
+/**
+ * Who asks for an SMS code: the phone's proven owner (a logged-in session of the account that has the phone) or
+ * anybody else. The caps count the two apart, so that strangers cannot use up the owner's sends; anybody else
+ * needs a solved captcha for every code to a phone that was sent one in the last hour (docs/api.md, Codes).
+ */
+export interface SmsRequester {
+  owner: boolean;
+  /** Spends the request's solved-captcha token (X-Captcha-Token); true when it had an unspent one. */
+  spendCaptcha: () => Promise<boolean>;
+}
+
+/** The 429 of a send that needs a solved captcha: the browser's security check opens and retries with its token. */
+export const SMS_CAPTCHA_MESSAGE = '该手机号近期已获取过验证码，请完成安全验证后重试';
+
 export interface VerificationCodes {
-  /** Sends a new code to the phone; the previous unused code for the same reason stops working. */
-  sendSms(phone: Phone, reason: SmsReason): Promise<void>;
+  /**
+   * Sends a new code to the phone; the previous unused code for the same reason stops working. Without a
+   * requester (a flow of the server's own) every send is counted alike and no captcha is asked.
+   */
+  sendSms(phone: Phone, reason: SmsReason, requester?: SmsRequester): Promise<void>;
   sendEmail(email: string, reason: EmailReason): Promise<void>;
   /** True once for the right, live code of (target, reason); each wrong try counts, the 5th kills the code. */
   check(channel: Channel, target: string, reason: string, code: string): Promise<boolean>;
@@ -98,17 +116,43 @@ function checkCaps(channel: Channel, sent: number[], t: number): void {
   }
 }
 
+/**
+ * Anybody but the owner needs a solved captcha once the phone was sent a code (by anyone) in the last hour: 429,
+ * which the browser's security check lifts by retrying with X-Captcha-Token (spent here), as for the rate limits.
+ */
+async function requireCaptchaAfterFirst(sent: Send[], t: number, requester: SmsRequester): Promise<void> {
+  const lastHour = sent.filter((s) => s.at > t - HOUR);
+  if (lastHour.length === 0 || (await requester.spendCaptcha())) return;
+  // until the oldest of the hour's sends is an hour old
+  throw throttled((lastHour[lastHour.length - 1].at + HOUR - t) / 1000, SMS_CAPTCHA_MESSAGE, 'sms_captcha_required');
+}
+
 type Digest = (channel: Channel, target: string, reason: string, code: string) => string;
 
-/** Stores a new code after the caps allow it; answers its row id. Caps count every send of the target. */
-function store(deps: CodeDeps, digest: Digest, channel: Channel, target: string, reason: string, code: string): Promise<number> {
+interface NewSend {
+  channel: Channel;
+  target: string;
+  reason: string;
+  code: string;
+  requester?: SmsRequester;
+}
+
+/**
+ * Stores a new code after the caps allow it; answers its row id. The caps count the sends of the requester's
+ * side (the owner's, or everybody else's); without a requester, every send of the target.
+ */
+function store(deps: CodeDeps, digest: Digest, { channel, target, reason, code, requester }: NewSend): Promise<number> {
   const t = deps.now();
+  const byOwner = requester?.owner ?? false;
   return deps.db.transaction(async (tx) => {
     await lockTarget(tx, channel, target);
     await deleteCodesCreatedBefore(tx, new Date(t.getTime() - 2 * DAY));
-    checkCaps(channel, await sendTimes(tx, channel, target, new Date(t.getTime() - DAY)), t.getTime());
+    const sent = await sends(tx, channel, target, new Date(t.getTime() - DAY));
+    const counted = requester ? sent.filter((s) => s.byOwner === byOwner) : sent;
+    checkCaps(channel, counted.map((s) => s.at), t.getTime());
+    if (requester && !byOwner) await requireCaptchaAfterFirst(sent, t.getTime(), requester);
     const codeHash = digest(channel, target, reason, code);
-    return replaceCode(tx, { channel, target, reason, codeHash, now: t, expireTime: new Date(t.getTime() + CODE_RULES.ttlMs) });
+    return replaceCode(tx, { channel, target, reason, codeHash, now: t, expireTime: new Date(t.getTime() + CODE_RULES.ttlMs), byOwner });
   });
 }
 
@@ -149,14 +193,14 @@ export async function verificationCodes(deps: CodeDeps): Promise<VerificationCod
   const check = (channel: Channel, target: string, reason: string, code: string) => checkCode(deps, digest, channel, target, reason, code);
 
   return {
-    async sendSms(phone, reason) {
+    async sendSms(phone, reason, requester) {
       const code = newCode();
-      const id = await store(deps, digest, 'sms', phoneKey(phone), reason, code);
+      const id = await store(deps, digest, { channel: 'sms', target: phoneKey(phone), reason, code, requester });
       await deliver(deps, id, 'sms', () => deps.sms.sendCode(phone, code));
     },
     async sendEmail(email, reason) {
       const code = newCode();
-      const id = await store(deps, digest, 'email', email, reason, code);
+      const id = await store(deps, digest, { channel: 'email', target: email, reason, code });
       const purpose = reason === 'BIND_EMAIL' ? '绑定邮箱' : '解绑邮箱';
       await deliver(deps, id, 'email', () =>
         deps.mail.send({

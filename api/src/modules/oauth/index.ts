@@ -5,6 +5,7 @@ import { oauthLoginRoutes } from './routes/oauth-login';
 import { oauthSimulatorRoutes } from './routes/simulator';
 import { deleteStatesExpiredBefore } from './repositories/oauth-states';
 import { OAuthLogin } from './services/oauth-login';
+import { listeningOrigin } from '../accounts/browser-key';
 import { everyMinute } from '../accounts/sweep';
 import { trdAccountOf } from '../accounts/third-party';
 import type { OAuthProvider, QrOAuthConfig } from '../../infra/oauth/config';
@@ -13,18 +14,6 @@ import { OAuthSimulator, SIMULATOR_PREFIX, simulatorApps } from '../../infra/oau
 
 /** Providers whose code exchange ignores redirect_uri, so that a code the client got can be bound directly. */
 const CODE_BINDABLE: ReadonlySet<OAuthProvider> = new Set(['weixin', 'weixingzh', 'alipay', 'alipayh5']);
-
-/** This server's own address for server-to-server calls to the simulator (known once listening). */
-function selfBase(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('API server is not listening');
-  const host = ['0.0.0.0', '::', ''].includes(address.address)
-    ? '127.0.0.1'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 export interface OAuthOptions extends Record<string, unknown> {
   config: QrOAuthConfig;
@@ -40,10 +29,10 @@ export const oauthModule = defineModule<OAuthOptions>('oauth', ['core', 'account
   everyMinute(app, () => deleteStatesExpiredBefore(app.db, app.now()));
   const transport = fetchTransport();
   const sim = config.provider === 'simulator' ? simulatorApps() : null;
-  // the browser reaches the simulator through the site (relative to its origin, filled per request below)
+  // the browser reaches the simulator through the site (relative to the site's origin, filled in below)
   const endpoints = (family: string, realAuthorize: string, realApi: string): OAuthEndpoints =>
     sim
-      ? { authorize: `${SIMULATOR_PREFIX}/${family}`, api: () => `${selfBase(app)}${SIMULATOR_PREFIX}/${family}` }
+      ? { authorize: `${SIMULATOR_PREFIX}/${family}`, api: () => `${listeningOrigin(app)}${SIMULATOR_PREFIX}/${family}` }
       : { authorize: realAuthorize, api: () => realApi };
   const wx = endpoints('weixin', 'https://open.weixin.qq.com', config.endpoints.weixin);
   const adapters: Partial<Record<OAuthProvider, OAuthAdapter>> = {};
@@ -58,7 +47,7 @@ export const oauthModule = defineModule<OAuthOptions>('oauth', ['core', 'account
   if (weibo) adapters.weibo = weiboAdapter(weibo, endpoints('weibo', 'https://api.weibo.com', config.endpoints.weibo), transport);
   if (alipay) {
     const ends = sim
-      ? { authorize: `${SIMULATOR_PREFIX}/alipay`, api: () => `${selfBase(app)}${SIMULATOR_PREFIX}/alipay/gateway.do` }
+      ? { authorize: `${SIMULATOR_PREFIX}/alipay`, api: () => `${listeningOrigin(app)}${SIMULATOR_PREFIX}/alipay/gateway.do` }
       : { authorize: 'https://openauth.alipay.com', api: () => config.endpoints.alipayGateway };
     adapters.alipay = alipayAdapter('alipay', alipay, ends, transport, app.now);
     adapters.alipayh5 = alipayAdapter('alipayh5', alipay, ends, transport, app.now);
@@ -73,7 +62,8 @@ export const oauthModule = defineModule<OAuthOptions>('oauth', ['core', 'account
     });
   }
 
-  // simulator authorize pages are relative: make the answer absolute with the request's origin
+  // simulator authorize pages are relative: absolute on the site's origin (that of redirect_uri: configured, never
+  // the request's Host)
   const withOrigin: Partial<Record<OAuthProvider, OAuthAdapter>> = {};
   for (const [name, adapter] of Object.entries(adapters) as [OAuthProvider, OAuthAdapter][]) {
     withOrigin[name] = sim

@@ -12,14 +12,20 @@ export async function deleteCodesCreatedBefore(q: Queryable, cutoff: Date): Prom
   await q.query('DELETE FROM verification_codes WHERE create_time < $1', [cutoff]);
 }
 
-/** When each code of the target since `since` was sent (ms), newest first. */
-export async function sendTimes(q: Queryable, channel: string, target: string, since: Date): Promise<number[]> {
-  const rows = await q.query<{ create_time: Date }>(
-    `SELECT create_time FROM verification_codes
+/** A code sent: when (ms) and whether at the request of the target's proven owner. */
+export interface Send {
+  at: number;
+  byOwner: boolean;
+}
+
+/** The codes sent to the target since `since`, newest first. */
+export async function sends(q: Queryable, channel: string, target: string, since: Date): Promise<Send[]> {
+  const rows = await q.query<{ create_time: Date; by_owner: boolean }>(
+    `SELECT create_time, by_owner FROM verification_codes
       WHERE channel = $1 AND target = $2 AND create_time > $3 ORDER BY create_time DESC`,
     [channel, target, since],
   );
-  return rows.map((r) => r.create_time.getTime());
+  return rows.map((r) => ({ at: r.create_time.getTime(), byOwner: r.by_owner }));
 }
 
 export interface NewCode {
@@ -29,6 +35,8 @@ export interface NewCode {
   codeHash: string;
   now: Date;
   expireTime: Date;
+  /** Sent at the request of the target's proven owner (counted apart from everybody else's sends). */
+  byOwner: boolean;
 }
 
 /** Stores a code; the previous unused one for the same target and reason stops working. Answers its id. */
@@ -39,9 +47,9 @@ export async function replaceCode(q: Queryable, c: NewCode): Promise<number> {
     [c.channel, c.target, c.reason, c.now],
   );
   const [row] = await q.query<{ id: number }>(
-    `INSERT INTO verification_codes (channel, target, reason, code_hash, create_time, expire_time)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [c.channel, c.target, c.reason, c.codeHash, c.now, c.expireTime],
+    `INSERT INTO verification_codes (channel, target, reason, code_hash, create_time, expire_time, by_owner)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [c.channel, c.target, c.reason, c.codeHash, c.now, c.expireTime, c.byOwner],
   );
   return row.id;
 }

@@ -4,7 +4,7 @@ import { requireActiveUser } from '../guards';
 import { appScan, qrImage, qrStatus } from '../services/qr-login';
 
 export interface QrcodeRouteOptions {
-  /** The site's public origin for the code's link (config SITE_ORIGIN); unset: the request's own. */
+  /** The site's public origin for the code's link (config SITE_ORIGIN); unset: this server's listening address, never the request's Host. */
   siteOrigin?: string;
 }
 
