@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
+import { TEST_DEV_ROUTES_TOKEN } from '../src/core/config';
 import { Client, registeredClient, useAccountServer } from './accounts-helpers';
 import { engines, isChinese } from './helpers';
 
@@ -176,6 +177,9 @@ const REQUEST = fc.record({
   query: QUERY,
   headers: HEADERS,
   body: fc.option(BODY, { nil: undefined }),
+  // the dev-only routes answer 404 without their token (dev-routes-access.test.ts): mostly send it, so that their
+  // input checks are fuzzed too
+  devToken: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, fc.constant(false)),
 });
 
 describe.each(engines())('random requests on %s', (engine) => {
@@ -185,9 +189,10 @@ describe.each(engines())('random requests on %s', (engine) => {
   test('never a 5xx; every 4xx carries a Chinese message and a code', async () => {
     let answered = 0;
     await fc.assert(
-      fc.asyncProperty(REQUEST, async ({ method, path, query, headers, body }) => {
+      fc.asyncProperty(REQUEST, async ({ method, path, query, headers, body, devToken }) => {
         const hasBody = body !== undefined && method !== 'GET' && method !== 'HEAD';
-        const res = await rawRequest(server.base, method, path + query, headers, hasBody ? body : undefined);
+        const sent = devToken && path.startsWith('/api/dev/') ? { ...headers, 'x-dev-token': TEST_DEV_ROUTES_TOKEN } : headers;
+        const res = await rawRequest(server.base, method, path + query, sent, hasBody ? body : undefined);
         answered += 1;
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400 && method !== 'HEAD') {
@@ -216,6 +221,7 @@ describe.each(engines())('random requests on %s', (engine) => {
           cookie: user.client.cookieHeader(),
           'x-csrftoken': csrf ?? user.client.cookies.get('csrftoken') ?? '',
           ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+          ...(path.startsWith('/api/dev/') ? { 'x-dev-token': TEST_DEV_ROUTES_TOKEN } : {}),
         };
         const res = await rawRequest(server.base, method, path + query, headers, sendsBody ? body : undefined);
         expect(res.status).toBeLessThan(500);

@@ -175,9 +175,10 @@ export interface RateLimitOptions {
 
 /**
  * The solved-captcha token of the request, spent; true when it was valid and issued to this client's address
- * (false for another address's token, which stays unspent, and while the store is away).
+ * (false for another address's token, which stays unspent, and while the store is away). Also what lifts the
+ * SMS-code send's own 429 (accounts).
  */
-async function spendCaptchaToken(request: FastifyRequest): Promise<boolean> {
+export async function spendCaptchaToken(request: FastifyRequest): Promise<boolean> {
   const token = request.headers[CAPTCHA_TOKEN_HEADER];
   if (typeof token !== 'string' || token.length === 0 || token.length > 200) return false;
   try {
