@@ -91,7 +91,8 @@ describe.each(engines())('dev-only routes need this machine and the token, on %s
   const lanAddress = Object.values(networkInterfaces())
     .flat()
     .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
-  (lanAddress ? test : test.skip)('with the token over a socket from a non-loopback address (this machine on its LAN address, no forwarding header): 404', async () => {
+  test('with the token over a socket from a non-loopback address (this machine on its LAN address, no forwarding header): 404', async () => {
+    expect(lanAddress).toBeTruthy(); // never skipped: a machine without a LAN address cannot prove this
     const lan = await buildServer({
       logger: false,
       ...accountOptions(db.options()),

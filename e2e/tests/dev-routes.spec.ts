@@ -43,7 +43,7 @@ const lanAddress = Object.values(networkInterfaces())
   .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
 
 test('a visitor from another address, through the shell, with the token: 404 (the same request from this machine: 200)', async ({ request }) => {
-  test.skip(!lanAddress, '本机没有非回环的 IPv4 地址');
+  expect(lanAddress, '这个测试需要本机有一个非回环的 IPv4 地址').toBeTruthy();
   const { createStaticServer, listen } = require(path.join(root, 'shell', 'dist-server', 'static-server.cjs')) as {
     createStaticServer: (o: { root: string; spaFallback: boolean; apiTarget: string }) => Server;
     listen: (server: Server, port: number, host?: string) => Promise<number>;
@@ -51,8 +51,8 @@ test('a visitor from another address, through the shell, with the token: 404 (th
   const shell = createStaticServer({ root: path.join(root, 'shell', 'dist'), spaFallback: true, apiTarget: `http://127.0.0.1:${E2E_PORTS.api}` });
   try {
     const port = await listen(shell, 0, lanAddress);
+    // no code is sent here: the per-address SMS limit (5 a minute) is shared with the journeys before this one
     const mobile = freshPhone();
-    expect((await request.post('/api/codes/', { data: { mobile, reason: 'LOGIN' } })).status()).toBe(200);
     const outbox = `/api/dev/outbox/?token=${encodeURIComponent(process.env.DEV_ROUTES_TOKEN ?? '')}&mobile=${mobile}`;
     const remote = await request.get(`http://${lanAddress}:${port}${outbox}`);
     expect(remote.status()).toBe(404);
