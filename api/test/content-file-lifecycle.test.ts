@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { accountOptions, registeredClient, type Client } from './accounts-helpers';
+import { deleteOrphans, findOrphans } from '../src/modules/content/orphans';
 import { engines, startServer, useEngine, type TestServer } from './helpers';
 
 /** Every file under DATA_DIR/files (relative paths), whatever the prefix. */
@@ -94,5 +95,36 @@ describe.each(engines())('stored files and their rows on %s', (engine) => {
     await server.app.db.query("INSERT INTO file_deletions (storage_key) VALUES ('appendix/cd/cdef0000-0000-4000-8000-000000000002')");
     expect(await server.app.content.sweepFiles()).toBe(1);
     expect(await server.app.db.query('SELECT storage_key FROM file_deletions')).toEqual([]);
+  });
+
+  test('the orphan check lists a file without a row and a row without its file, never an owned file; --delete spares young ones', async () => {
+    const owned = await upload(Buffer.from('有主的附件'));
+    expect(owned.status).toBe(201);
+    const [{ storage_key: ownedKey, file_id: ownedFileId }] = await server.app.db.query<{ storage_key: string; file_id: number }>(
+      'SELECT f.storage_key, a.file_id FROM blog_appendices a JOIN content_files f ON f.id = a.file_id WHERE a.id = $1',
+      [owned.id],
+    );
+    const ownedPreview = `derived/${(Number(ownedFileId) % 256).toString(16).padStart(2, '0')}/${ownedFileId}-first-3.pdf`;
+    writeStored(dataDir, ownedPreview, Buffer.from('%PDF-1.4'));
+    // a process that stopped between writing the file and its rows, and a preview of a file row long gone
+    const orphan = 'appendix/ee/eeeeeeee-0000-4000-8000-000000000003';
+    const orphanPreview = 'derived/ff/999999-first-3.pdf';
+    writeStored(dataDir, orphan, Buffer.from('无主文件'));
+    writeStored(dataDir, orphanPreview, Buffer.from('%PDF-1.4'));
+    // a row whose file is gone
+    const [lost] = await server.app.db.query<{ id: number }>(
+      `INSERT INTO content_files (storage_key, original_name, ext, mime, size, sha256)
+       VALUES ('docs/00/00000000-0000-4000-8000-000000000004', 'lost.txt', 'txt', 'text/plain', 1, repeat('0', 64)) RETURNING id`,
+    );
+    const report = await findOrphans(server.app.db, server.app.content.storage);
+    expect(report.orphans.map((o) => o.key).sort()).toEqual([orphan, orphanPreview]);
+    expect(report.missing).toEqual([{ id: Number(lost.id), storage_key: 'docs/00/00000000-0000-4000-8000-000000000004' }]);
+    // young orphans stay (their rows may be on the way); old ones go
+    expect((await deleteOrphans(server.app.content.storage, report.orphans, new Date(Date.now() - 3600_000))).deleted).toEqual([]);
+    const { deleted } = await deleteOrphans(server.app.content.storage, report.orphans, new Date(Date.now() + 1000));
+    expect(deleted.map((o) => o.key).sort()).toEqual([orphan, orphanPreview]);
+    expect(storedFiles(dataDir)).toEqual(expect.arrayContaining([ownedKey, ownedPreview]));
+    expect((await findOrphans(server.app.db, server.app.content.storage)).orphans).toEqual([]);
+    await server.app.db.query('DELETE FROM content_files WHERE id = $1', [lost.id]);
   });
 });
