@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -24,7 +24,16 @@ export interface FileStorage {
   /** A stream of the bytes, optionally of the inclusive range [start, end]. */
   open(key: string, range?: { start: number; end: number }): Readable;
   read(key: string): Promise<Buffer>;
+  /** Deletes the object; one already gone is fine. */
   delete(key: string): Promise<void>;
+  /** Every stored object under `prefix` ('' for all, else a folder such as 'derived/0a'), with its age. */
+  list(prefix?: string): Promise<ListedObject[]>;
+}
+
+export interface ListedObject {
+  key: string;
+  size: number;
+  modified: Date;
 }
 
 const KEY = /^[a-z]{1,16}\/[0-9a-f]{2}\/[0-9a-zA-Z._-]{1,120}$/;
@@ -70,5 +79,26 @@ export function localDiskStorage(root: string): FileStorage {
     async delete(key) {
       await rm(full(key), { force: true });
     },
+    list: (prefix = '') => listFiles(root, prefix),
   };
+}
+
+/** The files under `root/prefix`, keyed by their path from `root` (temporary files of a write included). */
+async function listFiles(root: string, prefix: string): Promise<ListedObject[]> {
+  if (prefix !== '' && !/^[a-z]{1,16}(\/[0-9a-f]{2})?$/.test(prefix)) throw new Error(`invalid storage prefix: ${prefix}`);
+  const dir = path.join(root, ...prefix.split('/').filter(Boolean));
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const listed: ListedObject[] = [];
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    const info = await stat(file).catch(() => null); // deleted meanwhile
+    if (info) listed.push({ key: path.relative(root, file).split(path.sep).join('/'), size: info.size, modified: info.mtime });
+  }
+  return listed.sort((a, b) => a.key.localeCompare(b.key));
 }

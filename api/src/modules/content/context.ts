@@ -20,6 +20,8 @@ export interface ContentServices {
   rows: DetailRows;
   /** Secure cookies (HTTPS only) outside development and test. */
   secureCookies: boolean;
+  /** Finishes the queued file deletions (at start, then every minute); answers how many files went. */
+  sweepFiles: () => Promise<number>;
 }
 
 declare module 'fastify' {

@@ -18,6 +18,8 @@ import { loadSigner } from './signing';
 import { localDiskStorage } from '../../infra/storage/storage';
 import type { SeedResult } from './seed/seed';
 import { viewCounter } from './view-counter';
+import { sweepFileDeletions } from './file-sweeper';
+import { everyMinute } from '../accounts/sweep';
 
 export interface ContentOptions extends Record<string, unknown> {
   /** Data folder: files are kept in `<dataDir>/files`. Without it, a temporary folder removed at close. */
@@ -45,8 +47,12 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     (table, ids) => ids.forEach((id) => rows.changed(table, id)),
   );
   app.addHook('preClose', async () => views.close());
+  const storage = localDiskStorage(filesDir);
+  const sweepFiles = () => sweepFileDeletions(app.db, storage, (err, key) => app.log.error({ err, key }, 'queued file not deleted'));
+  app.addHook('onReady', async () => void (await sweepFiles().catch((err: unknown) => app.log.error({ err }, 'file sweep failed'))));
+  everyMinute(app, sweepFiles);
   app.decorate('content', {
-    storage: localDiskStorage(filesDir),
+    storage,
     signer: await loadSigner(app.db),
     search: databaseSearch(app.db),
     categories: categoryTree(app.db),
@@ -54,6 +60,7 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     views,
     rows,
     secureCookies: options.secureCookies ?? false,
+    sweepFiles,
   });
   for (const routes of [catalogRoutes, searchRoutes, downloadRoutes, previewRoutes, downloadRecordRoutes, socialRoutes, metaRoutes, appendixRoutes]) {
     await app.register(routes);

@@ -81,7 +81,8 @@ export async function appendixOwners(q: Queryable, id: number): Promise<{ upload
   return row;
 }
 
-/** The appendix goes; its file row stays while download records point at it. */
-export async function deleteAppendix(q: Queryable, id: number): Promise<void> {
-  await q.query('DELETE FROM blog_appendices WHERE id = $1', [id]);
+/** The appendix goes, with its download records (ON DELETE CASCADE); answers its file's id (null: gone already). */
+export async function deleteAppendix(q: Queryable, id: number): Promise<number | null> {
+  const [row] = await q.query<{ file_id: number }>('DELETE FROM blog_appendices WHERE id = $1 RETURNING file_id', [id]);
+  return row ? Number(row.file_id) : null;
 }

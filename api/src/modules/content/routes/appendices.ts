@@ -44,7 +44,7 @@ export async function appendixRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: IdParamsT }>(`${base}:id/`, { schema: { params: IdParams } }, async (request, reply) => {
     const { user } = requireActiveUser(request);
-    await appendices.deleteAppendix(app, user.id, request.params.id);
+    await appendices.deleteAppendix(app, request, user.id, request.params.id);
     return reply.code(204).send();
   });
 }

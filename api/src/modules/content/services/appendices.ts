@@ -7,6 +7,8 @@ import { detectFileType } from '../../../infra/storage/file-types';
 import { APPENDIX_MAX_BYTES, APPENDIX_MAX_PER_BLOG, APPENDIX_MAX_PRICE, isPublicBlog, UPLOAD_EXTENSIONS } from '../constants';
 import { blogNotFound, visibleBlog } from '../load';
 import * as repo from '../repositories/appendices';
+import { releaseFile } from '../repositories/files';
+import { completeDeletions } from '../file-sweeper';
 
 const MB = 1024 * 1024;
 const TYPES_TEXT = UPLOAD_EXTENSIONS.join('、');
@@ -103,10 +105,19 @@ export async function appendixPages(app: FastifyInstance, request: FastifyReques
   };
 }
 
-/** Deletes an appendix of the user's blog or upload. */
-export async function deleteAppendix(app: FastifyInstance, userId: number, id: number): Promise<void> {
+/**
+ * Deletes an appendix of the user's blog or upload. Its row, its download records and its file row go in one
+ * transaction that queues the stored file's deletion (file_deletions); the file is then deleted at once, or by
+ * the next sweep when that fails or the process stops in between (file-sweeper.ts).
+ */
+export async function deleteAppendix(app: FastifyInstance, request: FastifyRequest, userId: number, id: number): Promise<void> {
   const row = await repo.appendixOwners(app.db, id);
   if (!row) throw new ApiError(404, 'not_found', '附件不存在或已被删除');
   if (row.author_id !== userId && row.uploader_id !== userId) throw new ApiError(403, 'permission_denied', '只能删除自己文章的附件');
-  await repo.deleteAppendix(app.db, id);
+  const queued = await app.db.transaction(async (tx) => {
+    const fileId = await repo.deleteAppendix(tx, id);
+    return fileId === null ? null : releaseFile(tx, fileId);
+  });
+  if (!queued) return;
+  await completeDeletions(app.db, app.content.storage, [queued], (err) => request.log.warn({ err }, 'appendix file left to the sweeper'));
 }
