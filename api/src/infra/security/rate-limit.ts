@@ -54,17 +54,65 @@ export const RATE_LIMIT_GROUPS = {
   'password-failures': [{ max: 3, windowMs: 15 * MINUTE }],
   /** The same per address (many people may share one, so more of them). */
   'password-failures-address': [{ max: 10, windowMs: 15 * MINUTE }],
-} satisfies Record<string, Limit[]>;
 
-/** Groups whose limits are per account, not per address: RATE_LIMIT_SCALE leaves them alone. */
-const UNSCALED: ReadonlySet<string> = new Set(['password-failures']);
+  // Per-user write limits (review finding 12): counted per logged-in user, whatever the address, on top of the
+  // route's per-address group. A route names one in `config.userLimit`; never scaled (USER_LIMIT_GROUPS).
+  /** Comments on documents and blogs (one counter for both kinds). */
+  comment: [
+    { max: 5, windowMs: MINUTE },
+    { max: 30, windowMs: HOUR },
+    { max: 100, windowMs: DAY },
+  ],
+  /** Complaints about content (articles-report/). */
+  report: [
+    { max: 3, windowMs: MINUTE },
+    { max: 10, windowMs: HOUR },
+    { max: 20, windowMs: DAY },
+  ],
+  /** Feedback to the site (for its route when it is built). */
+  feedback: [
+    { max: 3, windowMs: MINUTE },
+    { max: 10, windowMs: HOUR },
+    { max: 20, windowMs: DAY },
+  ],
+  /** File uploads: blog appendices (and documents when their upload is built). */
+  upload: [
+    { max: 10, windowMs: MINUTE },
+    { max: 60, windowMs: HOUR },
+    { max: 200, windowMs: DAY },
+  ],
+  /** New favourite folders. */
+  folder: [
+    { max: 10, windowMs: MINUTE },
+    { max: 50, windowMs: DAY },
+  ],
+} satisfies Record<string, Limit[]>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
 
+/** The groups counted per user (`config.userLimit`), with the message of their 429. */
+export const USER_LIMIT_GROUPS = {
+  comment: '评论太频繁，请稍后再试',
+  report: '举报太频繁，请稍后再试',
+  feedback: '反馈太频繁，请稍后再试',
+  upload: '上传太频繁，请稍后再试',
+  folder: '创建收藏夹太频繁，请稍后再试',
+} as const satisfies Partial<Record<RateLimitGroup, string>>;
+
+export type UserLimitGroup = keyof typeof USER_LIMIT_GROUPS;
+
+/** Groups whose limits are per account or user, not per address: RATE_LIMIT_SCALE leaves them alone. */
+const UNSCALED: ReadonlySet<string> = new Set(['password-failures', ...Object.keys(USER_LIMIT_GROUPS)]);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The rate-limit group of the route (default: 'default'); false for none. */
-    rateLimit?: RateLimitGroup | false;
+    /** The per-address rate-limit group of the route (default: 'default'); false for none. */
+    rateLimit?: Exclude<RateLimitGroup, UserLimitGroup> | false;
+    /**
+     * A per-user limit on top (a write a spammer would use): counted per logged-in user once the request is
+     * valid, before the handler; a request without a session is left to the route's login guard.
+     */
+    userLimit?: UserLimitGroup;
   }
   interface FastifyInstance {
     rateLimiter: RateLimiter;
@@ -156,6 +204,11 @@ export interface RateLimiter {
    * solved-captcha token (header X-Captcha-Token), which is spent; otherwise a 429 with Retry-After is thrown.
    */
   enforce(request: FastifyRequest, key: string, limits: Limit[], message?: string): Promise<void>;
+  /**
+   * Like enforce, one window after the other from the shortest: a hit refused by one is not counted by the longer
+   * ones, so a burst refused within the minute does not use up the hour's or the day's allowance (per-user limits).
+   */
+  enforceInTurn(request: FastifyRequest, key: string, limits: Limit[], message?: string): Promise<void>;
   /** Like enforce, but without counting (for limits counted only on failure: see `count`). */
   check(request: FastifyRequest, key: string, limits: Limit[], message?: string): Promise<void>;
   /** Counts a hit without checking. */
@@ -224,6 +277,9 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
       const results = await counted(request, () => Promise.all(limits.map((l) => options.store.hit(key, l.windowMs, t))));
       if (results) await refuseOver(request, limits, results, message);
     },
+    async enforceInTurn(request, key, limits, message) {
+      for (const limit of [...limits].sort((x, y) => x.windowMs - y.windowMs)) await limiter.enforce(request, key, [limit], message);
+    },
     async check(request, key, limits, message) {
       const t = now();
       // peek counts the hits so far: the next one is refused once they reach the limit
@@ -242,19 +298,33 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
   };
   app.decorate('rateLimiter', limiter);
 
-  app.addHook('onRoute', (route) => {
-    const group = route.config?.rateLimit;
-    if (group !== undefined && group !== false && !Object.hasOwn(RATE_LIMIT_GROUPS, group)) {
-      throw new Error(`unknown rate-limit group "${String(group)}" on ${route.url}`);
-    }
-  });
+  app.addHook('onRoute', (route) => checkRouteGroups(route.url, route.config));
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined) return; // 404: no route, nothing to protect
     const group = request.routeOptions.config.rateLimit ?? 'default';
     if (group === false) return;
     await limiter.enforce(request, `${group}:${request.ip}`, limiter.limits(group));
   });
+  // per user: after the session hook (onRequest) and the body's validation, before the handler writes anything
+  app.addHook('preHandler', async (request) => {
+    const group = request.routeOptions.config.userLimit;
+    const userId = group === undefined ? undefined : (request as { user?: { id: number } | null }).user?.id;
+    if (group === undefined || userId === undefined) return;
+    await limiter.enforceInTurn(request, `user-${group}:${userId}`, limiter.limits(group), USER_LIMIT_GROUPS[group]);
+  });
   app.addHook('onClose', async () => options.store.close());
+}
+
+/** A route's groups must exist, a per-address one in `rateLimit` and a per-user one in `userLimit`. */
+function checkRouteGroups(url: string, config: { rateLimit?: unknown; userLimit?: unknown } | undefined): void {
+  const group = config?.rateLimit;
+  if (group !== undefined && group !== false && (!Object.hasOwn(RATE_LIMIT_GROUPS, group as string) || Object.hasOwn(USER_LIMIT_GROUPS, group as string))) {
+    throw new Error(`unknown rate-limit group "${String(group)}" on ${url}`);
+  }
+  const perUser = config?.userLimit;
+  if (perUser !== undefined && !Object.hasOwn(USER_LIMIT_GROUPS, perUser as string)) {
+    throw new Error(`unknown per-user limit "${String(perUser)}" on ${url}`);
+  }
 }
 
 async function refuseOver(
@@ -268,6 +338,13 @@ async function refuseOver(
     if (r.count > limits[i].max) retryMs = Math.max(retryMs, r.resetMs);
   });
   if (retryMs === 0) return;
-  if (await spendCaptchaToken(request)) return;
+  if (lifted.has(request)) return;
+  if (await spendCaptchaToken(request)) {
+    lifted.add(request);
+    return;
+  }
   throw throttled(retryMs / 1000, message);
 }
+
+/** Requests whose solved captcha was spent: one token lifts every limit of its request (per address and per user). */
+const lifted = new WeakSet<FastifyRequest>();

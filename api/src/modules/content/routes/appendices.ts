@@ -28,7 +28,7 @@ export async function appendixRoutes(app: FastifyInstance): Promise<void> {
     base,
     {
       bodyLimit: APPENDIX_MAX_BYTES + FRAMING_BYTES,
-      config: { rateLimit: 'account' },
+      config: { rateLimit: 'account', userLimit: 'upload' },
       schema: {
         summary: '上传博客附件（multipart/form-data：blogs 博客 id，file 文件，可选 name 显示名、price 价格（分））',
         consumes: ['multipart/form-data'],

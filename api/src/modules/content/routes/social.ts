@@ -34,7 +34,8 @@ const READ = { rateLimit: 'read' } as const;
 function commentRoutes(app: FastifyInstance, kind: ItemType): void {
   const base = `/api/${kind}-comment/`;
 
-  app.post<{ Body: CommentBody }>(base, { schema: { body: CommentBody(kind), response: { 201: CommentItem } } }, async (request, reply) => {
+  const post = { schema: { body: CommentBody(kind), response: { 201: CommentItem } }, config: { userLimit: 'comment' } } as const;
+  app.post<{ Body: CommentBody }>(base, post, async (request, reply) => {
     const { user } = requireActiveUser(request);
     const comment = await comments.postComment(app, kind, user, request.body[kind], request.body.content);
     return reply.code(201).send(comment);
@@ -107,7 +108,8 @@ function folderRoutes(app: FastifyInstance): void {
     collections.visibleFolder(app, request.params.id, currentUser(request)?.id),
   );
 
-  app.post<{ Body: CollectFolderBody }>(base, { schema: { body: CollectFolderBody, response: { 201: CollectFolder } } }, async (request, reply) => {
+  const create = { schema: { body: CollectFolderBody, response: { 201: CollectFolder } }, config: { userLimit: 'folder' } } as const;
+  app.post<{ Body: CollectFolderBody }>(base, create, async (request, reply) => {
     const { user } = requireActiveUser(request);
     return reply.code(201).send(await collections.createFolder(app, user.id, request.body.name, request.body.is_public));
   });
@@ -142,7 +144,8 @@ function historyRoutes(app: FastifyInstance): void {
 /** Complaints (articles-report/): filed, listed and withdrawn by their author. */
 function reportRoutes(app: FastifyInstance): void {
   const base = '/api/articles-report/';
-  app.post<{ Body: ReportBody }>(base, { schema: { body: ReportBody, response: { 201: ContentReport } } }, async (request, reply) => {
+  const file = { schema: { body: ReportBody, response: { 201: ContentReport } }, config: { userLimit: 'report' } } as const;
+  app.post<{ Body: ReportBody }>(base, file, async (request, reply) => {
     const { user } = requireActiveUser(request);
     return reply.code(201).send(await reports.fileReport(app, user.id, request.body));
   });
