@@ -71,3 +71,41 @@ export type TrdProvider = (typeof TRD_PROVIDERS)[number];
 /** The OAuth providers of GET /api/login/{provider}/ (SPEC §7). */
 export const OAUTH_PROVIDERS = ['alipay', 'alipayh5', 'weixin', 'weixingzh', 'qq', 'weibo'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** How a person pays (orders.pay_method): Alipay or WeChat Pay. */
+export const PAY_METHODS = ['alipay', 'wxpay'] as const;
+export type PayMethodName = (typeof PAY_METHODS)[number];
+
+/**
+ * The provider's product an order is paid through (orders.channel): Alipay precreate (QR on PC), page (PC
+ * redirect), wap (phone browser); WeChat native (QR on PC), h5 (phone browser), jsapi (WeChat web page and the
+ * mini-program); app (the app's own bridge).
+ */
+export const PAY_CHANNELS = ['precreate', 'page', 'wap', 'native', 'h5', 'jsapi', 'app'] as const;
+export type PayChannelName = (typeof PAY_CHANNELS)[number];
+
+/** The channels of each method. */
+export const CHANNELS_OF: Record<PayMethodName, readonly PayChannelName[]> = {
+  alipay: ['precreate', 'page', 'wap', 'app'],
+  wxpay: ['native', 'h5', 'jsapi', 'app'],
+};
+
+/** What an order buys: a download package, or one paid document. */
+export const ORDER_TYPES = ['package', 'docs'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/**
+ * The states of an order (SPEC.md leaves them "not shown"; docs/payments.md draws the machine):
+ * created → paying → paid → refunding → refunded; created/paying → closed (not paid in time, or closed).
+ */
+export const ORDER_STATES = ['created', 'paying', 'paid', 'closed', 'refunding', 'refunded'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  created: '待支付',
+  paying: '待支付',
+  paid: '已支付',
+  closed: '已关闭',
+  refunding: '退款中',
+  refunded: '已退款',
+};

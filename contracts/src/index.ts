@@ -14,3 +14,4 @@ export * from './site';
 export * from './ops';
 export * from './content';
 export * from './social';
+export * from './pay';
