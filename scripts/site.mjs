@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build.mjs';
 
@@ -28,6 +28,35 @@ async function waitForHealth(url, currentChild, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`API 在 ${timeoutMs / 1000} 秒内没有就绪: ${url}`);
+}
+
+/**
+ * The local Alipay and WeChat Pay simulators (servers of their own, speaking the providers' wire formats), with
+ * the keys both sides use: made once into the data folder, so orders survive a restart of either side.
+ * Answers what the API's environment needs to use them.
+ */
+export async function startPaySimulators({ dataDir, portBase, log = () => {} }) {
+  const dist = path.join(ROOT, 'api', 'dist', 'infra', 'payments');
+  const keysFile = path.join(dataDir, 'pay-simulators', 'keys.json');
+  if (!existsSync(keysFile)) {
+    mkdirSync(path.dirname(keysFile), { recursive: true });
+    const { generatePaySimulatorKeys } = require(path.join(dist, 'sim-keys.js'));
+    writeFileSync(keysFile, JSON.stringify(generatePaySimulatorKeys(), null, 2), { mode: 0o600 });
+  }
+  const keys = JSON.parse(readFileSync(keysFile, 'utf8'));
+  const { startAlipaySimulator } = require(path.join(dist, 'alipay', 'simulator.js'));
+  const { startWxpaySimulator } = require(path.join(dist, 'wxpay', 'simulator.js'));
+  const alipay = await startAlipaySimulator({ keys: keys.alipay, port: portBase, log });
+  const wxpay = await startWxpaySimulator({ keys: keys.wxpay, port: portBase + 1, log });
+  return {
+    alipay,
+    wxpay,
+    env: { PAY_PROVIDER: 'simulator', PAY_SIM_KEYS_FILE: keysFile, ALIPAY_SIM_URL: alipay.url, WXPAY_SIM_URL: wxpay.url },
+    close: async () => {
+      await alipay.close();
+      await wxpay.close();
+    },
+  };
 }
 
 /**
@@ -144,10 +173,14 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
   const { createStaticServer, listen } = loadServerModule();
   const servers = [];
   const healthUrl = `http://127.0.0.1:${apiPort}/api/health/`;
+  // the payment simulators take the two ports after the remotes'
+  const pay = await startPaySimulators({ dataDir, portBase: remotePortBase + REMOTES.length });
+  apiEnv = { ...pay.env, PAY_NOTIFY_ORIGIN: `http://127.0.0.1:${apiPort}`, ...apiEnv };
   const api = superviseProcess({ name: 'API', start: () => startApi({ port: apiPort, dataDir, env: { SITE_ORIGIN: process.env.SITE_ORIGIN || `http://${hostname}:${port}`, ...apiEnv }, quiet }), log });
   const stop = async () => {
     await Promise.all(servers.map((s) => new Promise((r) => s.close(() => r()))));
     await api.stop();
+    await pay.close();
   };
   /** Stops the API and starts it again (watch mode, after its sources were rebuilt). */
   const restartApi = async () => {
@@ -178,6 +211,8 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
     return {
       url: `http://${hostname}:${port}`,
       apiUrl: `http://127.0.0.1:${apiPort}`,
+      /** The payment simulators (their cashier pages and /_sim/ controls). */
+      paySimulators: { alipay: pay.alipay.url, wxpay: pay.wxpay.url },
       /** The dev-only routes' token (query `token` or header X-Dev-Token; from this machine only). */
       devToken: token,
       deployment,

@@ -5,7 +5,7 @@
 // back-off, while the site keeps serving (scripts/site.mjs).
 // `npm run dev` (--watch): the same, and rebuilds an app (or restarts the API) when its sources change.
 //
-// Ports: PORT (8080), API_PORT (8090), REMOTE_PORT_BASE (8081..8085). Data: DATA_DIR (.data/).
+// Ports: PORT (8080), API_PORT (8090), REMOTE_PORT_BASE (8081..8085; the payment simulators 8086, 8087). Data: DATA_DIR (.data/).
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import path from 'node:path';
 import { buildApi, buildShellServer, buildWebApp, ROOT, WEB_APPS } from './build.mjs';
@@ -82,6 +82,7 @@ async function main() {
   console.log(`  API       ${site.apiUrl}/api/health/`);
   for (const [remote, { manifest }] of Object.entries(site.deployment)) console.log(`  ${remote.padEnd(15)} ${manifest}`);
   console.log(`  部署清单  ${site.deploymentFile}`);
+  console.log(`  支付宝模拟器 ${site.paySimulators.alipay}/   微信支付模拟器 ${site.paySimulators.wxpay}/`);
   if (process.env.NODE_ENV !== 'production') {
     // the demo's SMS codes: only for whoever started the site (this machine, with the token); see docs/api.md
     console.log(`\n开发发件箱（模拟短信中的验证码，仅限本机，链接含访问令牌，请勿外传）:`);

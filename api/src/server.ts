@@ -11,6 +11,7 @@ import { accountsModule } from './modules/accounts';
 import { captchaModule } from './modules/captcha';
 import { contentModule, type ContentOptions } from './modules/content';
 import { oauthModule } from './modules/oauth';
+import { payModule, type PayOptions } from './modules/pay';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
 
@@ -35,6 +36,8 @@ export interface ServerOptions {
   trustProxy?: boolean | string;
   /** QR and third-party login (expiry, OAuth providers or their simulator); default loadQrOAuthConfig(process.env). */
   qrOAuth?: QrOAuthConfig;
+  /** Payments: providers (or their simulators), site origin for return URLs; default from the environment. */
+  pay?: PayOptions;
   /** Reading and search: files folder (default: `<dataDir>/files`), secure cookies. */
   content?: ContentOptions;
 }
@@ -76,6 +79,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     await app.register(captchaModule);
     await app.register(oauthModule, { config: qrOAuth });
     await app.register(siteModule);
+    await app.register(payModule, { siteOrigin: qrOAuth.siteOrigin, ...opts.pay });
     await app.register(contentModule, {
       dataDir: opts.dataDir,
       secureCookies: config.mode === 'production',

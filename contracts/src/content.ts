@@ -195,8 +195,10 @@ export type QuotaAnswer = Static<typeof QuotaAnswer>;
 export const LinkAnswer = Type.Object({
   url: Type.String({ description: '短时有效的下载链接（同源路径）' }),
   expire_time: DateTime,
-  kind: Type.String({ description: 'free 免费 / paid 已购买 / repeat 今日重复下载 / owner 自己上传' }),
+  kind: Type.String({ description: 'free 免费次数 / paid 已购买 / repeat 今日重复下载 / owner 自己上传 / package 下载套餐' }),
   left: Type.Integer({ description: '今日剩余免费下载次数' }),
+  message: Type.Optional(Type.String({ description: '本次下载用了什么（中文）' })),
+  package_left: Type.Optional(Type.Integer({ description: 'kind=package：套餐剩余下载次数' })),
 });
 export type LinkAnswer = Static<typeof LinkAnswer>;
 

@@ -86,6 +86,21 @@ export const RATE_LIMIT_GROUPS = {
     { max: 10, windowMs: MINUTE },
     { max: 50, windowMs: DAY },
   ],
+  /** New orders (logged-in and guest) per address: each one opens a trade at the provider. */
+  order: [
+    { max: 20, windowMs: MINUTE },
+    { max: 300, windowMs: DAY },
+  ],
+  /** New orders per user, whatever the address. */
+  'user-order': [
+    { max: 10, windowMs: MINUTE },
+    { max: 100, windowMs: DAY },
+  ],
+  /**
+   * The providers' notifications: they come from the providers' many addresses, and each one is verified before
+   * anything else; the limit bounds what a forger can make us verify and log.
+   */
+  'pay-notify': [{ max: 600, windowMs: MINUTE }],
 } satisfies Record<string, Limit[]>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
@@ -97,6 +112,7 @@ export const USER_LIMIT_GROUPS = {
   feedback: '反馈太频繁，请稍后再试',
   upload: '上传太频繁，请稍后再试',
   folder: '创建收藏夹太频繁，请稍后再试',
+  'user-order': '下单太频繁，请稍后再试',
 } as const satisfies Partial<Record<RateLimitGroup, string>>;
 
 export type UserLimitGroup = keyof typeof USER_LIMIT_GROUPS;

@@ -1,19 +1,18 @@
 import type { ItemType } from 'contracts';
 import type { Db } from '../../../core/db';
 
-/** Whether a user keeps a document among their favourites and has bought it. */
-export async function docReaderState(db: Db, userId: number, docId: number): Promise<{ collected: boolean; purchased: boolean }> {
+// a purchase unlocks the document until its re-download period ends (the pay module's hasValidPurchase); a refund deletes it
+const BOUGHT = 'SELECT 1 FROM docs_purchases WHERE user_id = $1 AND docs_id = $2 AND (expire_time IS NULL OR expire_time > $3)';
+
+/** Whether a user keeps a document among their favourites and has bought it (a purchase still in force at `now`). */
+export async function docReaderState(db: Db, userId: number, docId: number, now: Date): Promise<{ collected: boolean; purchased: boolean }> {
   const [state] = await db.query<{ collected: boolean; purchased: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM collect_items WHERE user_id = $1 AND docs_id = $2) AS collected,
-            EXISTS (SELECT 1 FROM docs_purchases WHERE user_id = $1 AND docs_id = $2) AS purchased`,
-    [userId, docId],
+    `SELECT EXISTS (SELECT 1 FROM collect_items WHERE user_id = $1 AND docs_id = $2) AS collected, EXISTS (${BOUGHT}) AS purchased`,
+    [userId, docId, now],
   );
   return state;
 }
 
-export async function hasBoughtDoc(db: Db, userId: number, docId: number): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM docs_purchases WHERE user_id = $1 AND docs_id = $2', [userId, docId])).length > 0;
-}
 
 export async function hasCollectedBlog(db: Db, userId: number, blogId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM collect_items WHERE user_id = $1 AND blogs_id = $2', [userId, blogId])).length > 0;

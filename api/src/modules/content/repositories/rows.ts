@@ -7,7 +7,7 @@
  */
 export const DOC_COLUMNS = `d.id, d.title, d.summary, d.category_id, '' AS category_name, d.uploader_id,
   '' AS uploader_name, d.file_type, d.ext_cate, d.size, d.pages, d.status, d.score, d.rating, dv.views,
-  d.downloads, d.comment_count, d.collect_count, d.price, d.is_free, d.create_time, d.file_id`;
+  d.downloads, d.comment_count, d.collect_count, d.price, d.is_free, d.free_quota_ok, d.create_time, d.file_id`;
 export const DOC_VIEWS_JOIN = 'JOIN document_views dv ON dv.document_id = d.id';
 export const DOC_FROM = `documents d ${DOC_VIEWS_JOIN}`;
 
@@ -32,6 +32,8 @@ export interface DocRow {
   collect_count: number;
   price: number;
   is_free: boolean;
+  /** A paid document its uploader lets readers take with the daily free quota. */
+  free_quota_ok: boolean;
   create_time: Date;
   file_id: number;
 }

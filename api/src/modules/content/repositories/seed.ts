@@ -94,8 +94,8 @@ async function writeDocs(db: Queryable, docs: SeedData['docs'], userIds: number[
     const fileIds = await insertFiles(db, rows.map((r) => r.file));
     const ids = await db.query<{ id: number }>(
       `INSERT INTO documents (title, summary, category_id, uploader_id, file_id, file_type, ext_cate, size, pages, status,
-                              score, rating, downloads, price, is_free, search_vector, title_vector, create_time, update_time)
-       SELECT t, s, c, u, f, e, x, z, p, st, sc, r, d, pr, pr = 0, vec::tsvector, tv::tsvector, ct, ct
+                              score, rating, downloads, price, is_free, free_quota_ok, search_vector, title_vector, create_time, update_time)
+       SELECT t, s, c, u, f, e, x, z, p, st, sc, r, d, pr, pr = 0, pr BETWEEN 1 AND 100, vec::tsvector, tv::tsvector, ct, ct
          FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
                      $9::int[], $10::smallint[], $11::int[], $12::smallint[], $13::bigint[], $14::int[],
                      $15::text[], $16::timestamptz[], $17::text[])

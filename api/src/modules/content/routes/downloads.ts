@@ -1,4 +1,4 @@
-import { IdParams, LinkAnswer, QuotaAnswer, ShareAnswer, ShareQuery, TokenQuery } from 'contracts';
+import { IdParams, LinkAnswer, OnceDocsUrlAnswer, OnceDocsUrlBody, QuotaAnswer, ShareAnswer, ShareQuery, TokenQuery } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendStored } from '../send-file';
 import { DOWNLOAD_ROUTES, downloadService } from '../services/downloads';
@@ -27,6 +27,13 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => sendStored(app.content.storage, request, reply, await downloads.file(kind, request.query.token, request.params.id)),
     );
   }
+
+  // a guest's download of what they paid for (guest/pay/order), on the device that paid
+  app.post<{ Body: OnceDocsUrlBody }>(
+    '/api/once-docs-url/',
+    { bodyLimit: 4 * 1024, schema: { tags: ['支付'], summary: '游客已购文档的下载链接', body: OnceDocsUrlBody, response: { 200: OnceDocsUrlAnswer } } },
+    async (request, reply) => downloads.guestLink(request, reply, request.body.order_no),
+  );
 
   for (const kind of ['docs', 'blogs'] as const) {
     app.get<{ Params: IdParams }>(

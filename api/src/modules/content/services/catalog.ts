@@ -87,7 +87,7 @@ async function docDetail(app: FastifyInstance, request: FastifyRequest, id: numb
   const user = currentUser(request);
   let state = { collected: false, purchased: false };
   if (user) {
-    state = await docReaderState(app.db, user.id, row.id);
+    state = await docReaderState(app.db, user.id, row.id, clock(app));
     await recordBrowsing(app.db, user.id, 'docs', row.id, clock(app));
   }
   app.content.views.add('documents', row.id);

@@ -1,4 +1,4 @@
-import type { DownloadRecord, DownloadStatistics, ItemType, LinkAnswer, QuotaAnswer, ShareAnswer } from 'contracts';
+import type { DownloadRecord, DownloadStatistics, ItemType, LinkAnswer, OnceDocsUrlAnswer, QuotaAnswer, ShareAnswer } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { findUserById } from '../../accounts/repositories/users';
@@ -17,7 +17,7 @@ import {
   type DownloadRecordRow,
 } from '../repositories/downloads';
 import type { ListQuery } from '../repositories/lists';
-import { hasBoughtDoc } from '../repositories/reader';
+import { hasValidPurchase } from '../../pay/repositories/purchases';
 import type { StoredFile } from '../send-file';
 import { docItem } from '../serialize';
 
@@ -26,15 +26,15 @@ export const linkExpired = () => new ApiError(403, 'link_expired', '下载链接
 async function docDownloadable(app: FastifyInstance, request: FastifyRequest, id: number): Promise<Downloadable> {
   const row = await visibleDoc(app, request, id);
   const user = currentUser(request);
-  const purchased = user ? await hasBoughtDoc(app.db, user.id, id) : false;
-  return { kind: 'docs', id, fileId: row.file_id, ownerId: row.uploader_id, price: row.is_free ? 0 : row.price, purchased };
+  const purchased = user ? await hasValidPurchase(app.db, user.id, id, clock(app)) : false;
+  return { kind: 'docs', id, fileId: row.file_id, ownerId: row.uploader_id, price: row.is_free ? 0 : row.price, purchased, freeQuotaOk: row.free_quota_ok };
 }
 
 async function appendixDownloadable(app: FastifyInstance, request: FastifyRequest, id: number): Promise<Downloadable> {
   const row = await appendixRow(app.db, id);
   if (!row) throw new ApiError(404, 'not_found', '附件不存在或已被删除');
   await visibleBlog(app, request, row.blogs_id);
-  return { kind: 'appendix', id, fileId: row.file_id, ownerId: row.uploader_id, price: row.price, purchased: false };
+  return { kind: 'appendix', id, fileId: row.file_id, ownerId: row.uploader_id, price: row.price, purchased: false, freeQuotaOk: false };
 }
 
 /** The sharer a valid share sign names (`<uid>.<mac>` of GET docs-share-sign/), null without one. */
@@ -106,6 +106,21 @@ export function downloadService(app: FastifyInstance) {
         expire_time: grant.expireTime as unknown as string,
         kind: grant.kind,
         left: grant.quota.left,
+        message: grant.message,
+        ...(grant.packageLeft !== null ? { package_left: grant.packageLeft } : {}),
+      };
+    },
+    /** POST /api/once-docs-url/: a guest's paid document on the device that paid (the pay module checks the order). */
+    async guestLink(request: FastifyRequest, reply: FastifyReply, orderNo: string): Promise<OnceDocsUrlAnswer> {
+      const access = await app.pay.guestAccess(request, orderNo);
+      const item = { ...(await docDownloadable(app, request, access.docsId)), purchased: true };
+      const grant = await grantDownload(app, requester(request, reply, true), item, null);
+      return {
+        url: `${DOWNLOAD_ROUTES.docs.file.replace(':id', String(item.id))}?token=${encodeURIComponent(grant.token)}`,
+        expire_time: grant.expireTime.toISOString(),
+        docs: item.id,
+        title: access.title,
+        access_until: access.accessUntil.toISOString(),
       };
     },
     /** The file a signed link gives: a document saved under its title, an appendix under its name. */

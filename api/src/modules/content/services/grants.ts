@@ -1,6 +1,7 @@
 import type { PayAnswer } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../core/db';
+import type { UserPackageRow } from '../../pay/repositories/packages';
 import { ApiError } from '../../../core/http/errors';
 import {
   ADDRESS_DAILY_FREE_DOWNLOADS,
@@ -65,8 +66,10 @@ export interface Downloadable {
   ownerId: number;
   /** fen; 0 is free */
   price: number;
-  /** The requester bought it (documents only). */
+  /** The requester bought it (documents only), and the purchase is still in its re-download period. */
   purchased: boolean;
+  /** A paid document its uploader lets readers take with the daily free quota. */
+  freeQuotaOk: boolean;
 }
 
 function payRoute(who: Requester) {
@@ -104,23 +107,66 @@ function quotaExhausted(item: Downloadable, who: Requester, quota: FreeQuota): A
 
 export interface Grant {
   recordId: number;
-  kind: 'free' | 'paid' | 'repeat' | 'owner';
+  kind: 'free' | 'paid' | 'repeat' | 'owner' | 'package';
   token: string;
   expireTime: Date;
   quota: FreeQuota;
+  /** What the download used, in Chinese. */
+  message: string;
+  /** kind 'package': the package's downloads left. */
+  packageLeft: number | null;
 }
 
-/** What a download of the item is for the requester; a paid item not bought, or no free download left, answers 402. */
-async function downloadKind(tx: Queryable, who: Requester, item: Downloadable, now: Date): Promise<{ kind: Grant['kind']; counted: boolean }> {
-  if (who.user && who.user.id === item.ownerId) return { kind: 'owner', counted: false };
-  if (item.price > 0) {
-    if (!item.purchased) throw paymentRequired(item, who);
-    return { kind: 'paid', counted: false };
-  }
+interface Decision {
+  kind: Grant['kind'];
+  counted: boolean;
+  /** kind 'package': the package it takes from. */
+  pkg?: UserPackageRow;
+}
+
+/** A free download from the daily quota: the same item again the same day costs nothing more; null when none is left. */
+async function fromQuota(tx: Queryable, who: Requester, item: Downloadable, now: Date): Promise<Decision | FreeQuota> {
   if (await downloadedToday(tx, who, item.kind, item.id, now)) return { kind: 'repeat', counted: false };
   const quota = await freeQuota(tx, who, now);
-  if (quota.left <= 0) throw quotaExhausted(item, who, quota);
-  return { kind: 'free', counted: true };
+  return quota.left > 0 ? { kind: 'free', counted: true } : quota;
+}
+
+/**
+ * What a download of the item is for the requester. A paid item takes, in order: an earlier purchase still in
+ * its re-download period, the daily free quota where the document allows it, a package's download; otherwise
+ * 402. A free item takes the daily quota (402 when it is used up).
+ */
+async function downloadKind(app: FastifyInstance, tx: Queryable, who: Requester, item: Downloadable, now: Date): Promise<Decision> {
+  if (who.user && who.user.id === item.ownerId) return { kind: 'owner', counted: false };
+  if (item.price > 0) {
+    if (item.purchased) return { kind: 'paid', counted: false };
+    if (item.freeQuotaOk) {
+      const free = await fromQuota(tx, who, item, now);
+      if ('kind' in free) return free;
+    }
+    const pkg = who.user && item.kind === 'docs' ? await app.pay.packageFor(tx, who.user.id, item.price, now) : undefined;
+    if (pkg) return { kind: 'package', counted: false, pkg };
+    throw paymentRequired(item, who);
+  }
+  const free = await fromQuota(tx, who, item, now);
+  if ('kind' in free) return free;
+  throw quotaExhausted(item, who, free);
+}
+
+/** The Chinese sentence that says what the download used. */
+function usedMessage(kind: Grant['kind'], item: Downloadable, quotaLeft: number, packageLeft: number | null): string {
+  switch (kind) {
+    case 'owner':
+      return '自己上传的文档，下载不计次数';
+    case 'paid':
+      return '已购买，本次下载免费';
+    case 'repeat':
+      return '今日已下载过，本次不计次数';
+    case 'package':
+      return `已使用下载套餐，套餐剩余 ${packageLeft ?? 0} 次`;
+    default:
+      return item.price > 0 ? `已使用今日免费下载次数，今日剩余 ${quotaLeft} 次` : `免费下载，今日剩余 ${quotaLeft} 次`;
+  }
 }
 
 /**
@@ -139,11 +185,13 @@ export async function grantDownload(
   const column = columnOf(item.kind);
   const result = await app.db.transaction(async (tx) => {
     await lockDownloader(tx, who.user ? `u:${who.user.id}` : `ip:${who.ip}`);
-    const { kind, counted } = await downloadKind(tx, who, item, now);
+    const { kind, counted, pkg } = await downloadKind(app, tx, who, item, now);
     const id = await insertDownload(tx, downloader(who), { column, itemId: item.id, fileId: item.fileId, kind, counted, shareUserId, at: now });
+    const packageLeft =
+      pkg && who.user ? await app.pay.spendPackageDownload(tx, { pkg, recordId: id, userId: who.user.id, docsId: item.id, at: now }) : null;
     if (kind !== 'repeat') await countDownload(tx, column, item.id);
     const quota = await freeQuota(tx, who, now);
-    return { id, kind, quota };
+    return { id, kind, quota, packageLeft };
   });
   if (result.kind !== 'repeat' && item.kind === 'docs') app.content.rows.changed('documents', item.id);
   const exp = Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_TTL_S;
@@ -153,6 +201,8 @@ export async function grantDownload(
     token: app.content.signer.sign({ kind: item.kind, id: item.id, n: result.id, exp }),
     expireTime: new Date(exp * 1000),
     quota: result.quota,
+    message: usedMessage(result.kind, item, result.quota.left, result.packageLeft),
+    packageLeft: result.packageLeft,
   };
 }
 

@@ -8,7 +8,7 @@ import { contentDisposition } from './grants';
 import { docNotFound, visibleDoc } from '../load';
 import { pdfFirstPages, previewInfo, textPages } from '../preview';
 import { docPreviewFile } from '../repositories/documents';
-import { hasBoughtDoc } from '../repositories/reader';
+import { hasValidPurchase } from '../../pay/repositories/purchases';
 import type { DocRow } from '../serialize';
 import { linkExpired } from './downloads';
 
@@ -25,7 +25,7 @@ export function previewService(app: FastifyInstance) {
     const row = await visibleDoc(app, request, id);
     const user = currentUser(request);
     let unlocked = user?.id === row.uploader_id;
-    if (user && !unlocked) unlocked = await hasBoughtDoc(app.db, user.id, id);
+    if (user && !unlocked) unlocked = await hasValidPurchase(app.db, user.id, id, clock(app));
     return { row, info: previewInfo(row, unlocked) };
   };
 

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../../core/db';
+import { ApiError } from '../../../core/http/errors';
+import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
+import { lockOrder, lockOrderById, markRefunded, markRefunding, unmarkRefunding, type OrderRow } from '../repositories/orders';
+import { packageOfOrder, revokePackage } from '../repositories/packages';
+import { deletePurchasesOfOrder } from '../repositories/purchases';
+import { finishRefund, insertRefund, lockRefundByNo, type RefundRow } from '../repositories/refunds';
+
+/** The money back out, the package's unused downloads withdrawn, the purchases it unlocked taken back. */
+async function completeRefund(tx: Queryable, order: OrderRow, refund: RefundRow, at: Date): Promise<void> {
+  await markRefunded(tx, order.id, at);
+  await postEntry(tx, {
+    key: `refund:${refund.refund_no}`,
+    kind: 'refund',
+    unit: 'fen',
+    orderId: order.id,
+    memo: refund.reason,
+    at,
+    postings: [
+      { account: LEDGER_ACCOUNTS.sales(order.type), amount: -refund.amount },
+      { account: LEDGER_ACCOUNTS.provider(order.pay_method), amount: refund.amount },
+    ],
+  });
+  await deletePurchasesOfOrder(tx, order.order_no);
+  const pkg = order.type === 'package' ? await packageOfOrder(tx, order.id) : undefined;
+  if (pkg) {
+    await revokePackage(tx, pkg.id);
+    const left = Number(pkg.downloads_left);
+    if (left > 0) {
+      await postEntry(tx, {
+        key: `package-revoked:${order.order_no}`,
+        kind: 'package_revoked',
+        unit: 'download',
+        orderId: order.id,
+        at,
+        postings: [
+          { account: LEDGER_ACCOUNTS.package(pkg.id), amount: -left },
+          { account: LEDGER_ACCOUNTS.packageIssuance, amount: left },
+        ],
+      });
+    }
+  }
+}
+
+/** Ends a refund the provider answered (its call, its notification, or a retry): once, under the order's lock. */
+export async function finishRefundByNo(app: FastifyInstance, refundNo: string, state: 'success' | 'failed', providerRefundId: string | null): Promise<string> {
+  const at = app.now();
+  return app.db.transaction(async (tx) => {
+    const refund = await lockRefundByNo(tx, refundNo);
+    if (!refund) return 'unknown_refund';
+    if (refund.state !== 'processing') return 'duplicate';
+    const order = await lockOrderById(tx, refund.order_id);
+    if (!order) return 'unknown_order';
+    await finishRefund(tx, refund.id, state, providerRefundId, at);
+    if (state === 'success') await completeRefund(tx, order, refund, at);
+    else await unmarkRefunding(tx, order.id);
+    return state === 'success' ? 'refunded' : 'refund_failed';
+  });
+}
+
+/**
+ * A full refund by staff: the order moves paid → refunding with its refund row (one transaction), the provider
+ * is asked (idempotent by refund number, so a crash and a retry cannot refund twice), and its answer finishes it.
+ */
+export async function refundOrder(app: FastifyInstance, orderNo: string, reason: string, operator: string): Promise<string> {
+  const text = reason.trim();
+  if (!text || text.length > 200) throw new ApiError(400, 'invalid', '请填写退款原因（200 字以内）');
+  const { order, refund } = await app.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderNo);
+    if (!order) throw new ApiError(404, 'not_found', '订单不存在');
+    if (!(await markRefunding(tx, order.id))) throw new ApiError(409, 'not_refundable', `订单状态为 ${order.state}，不能退款`);
+    const refund = await insertRefund(tx, { refundNo: `R${order.order_no}`, orderId: order.id, amount: order.amount, reason: text, operator, at: app.now() });
+    return { order, refund };
+  });
+  return askProvider(app, order, refund);
+}
+
+/** Asks the provider to refund (again: the refund number makes a repeat harmless) and finishes what it answered. */
+export async function askProvider(app: FastifyInstance, order: OrderRow, refund: RefundRow): Promise<string> {
+  const provider = app.pay.providers[order.pay_method];
+  if (!provider) throw new ApiError(503, 'pay_unavailable', '支付方式未配置，无法退款');
+  const result = await provider.refund({
+    outTradeNo: order.order_no,
+    refundNo: refund.refund_no,
+    amountFen: refund.amount,
+    totalFen: order.amount,
+    reason: refund.reason,
+    notifyUrl: `${app.pay.config.notifyOrigin}/api/${order.pay_method}/notify/`,
+  });
+  if (result.state === 'processing') return 'processing';
+  return finishRefundByNo(app, refund.refund_no, result.state, result.refundId ?? null);
+}
