@@ -1,8 +1,8 @@
 import { AlipayError } from '../src/infra/payments/alipay/adapter';
-import { privateKeyOf, publicKeyOf, signNotificationFields, verifyNotificationFields, verifyParams } from '../src/infra/payments/alipay/sign';
+import { publicKeyOf, verifyNotificationFields, verifyParams } from '../src/infra/payments/alipay/sign';
 import { startAlipaySimulator, type AlipaySimulator } from '../src/infra/payments/alipay/simulator';
 import { generatePaySimulatorKeys } from '../src/infra/payments/sim-keys';
-import { NotificationRejected, type CreatePayment, type PaymentProvider, type PaySimulatorKeys } from '../src/infra/payments/types';
+import type { CreatePayment, PaymentProvider, PaySimulatorKeys } from '../src/infra/payments/types';
 import { ProviderError } from '../src/infra/providers/http-transport';
 import { orderNo, providerFor, sleep, startMerchant, until } from './pay-alipay-helpers';
 

@@ -18,6 +18,7 @@ import {
   signParams,
   verifyGatewayAnswer,
   verifyNotificationFields,
+  type GatewayAnswer,
 } from './sign';
 import type { KeyObject } from 'node:crypto';
 
@@ -60,10 +61,18 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-export function alipayProvider(creds: AlipayCredentials, transport: HttpTransport, now: () => Date): PaymentProvider {
+interface GatewayClient {
+  gateway: string;
+  alipayKey: KeyObject;
+  /** The signed parameters of a request (public ones and biz_content). */
+  signed(method: string, extra: Record<string, string>, biz: Record<string, unknown>): Record<string, string>;
+  /** A signed answer with code 10000, else an AlipayError (unless its sub_code is one the caller accepts). */
+  success(method: string, biz: Record<string, unknown>, extra?: Record<string, string>, accept?: string[]): Promise<GatewayAnswer>;
+}
+
+function gatewayClient(creds: AlipayCredentials, transport: HttpTransport, now: () => Date): GatewayClient {
   const privateKey = privateKeyOf(creds.privateKey);
   const alipayKey = publicKeyOf(creds.alipayPublicKey);
-
   const signed = (method: string, extra: Record<string, string>, biz: Record<string, unknown>) =>
     signParams(
       {
@@ -79,95 +88,94 @@ export function alipayProvider(creds: AlipayCredentials, transport: HttpTranspor
       },
       privateKey,
     );
-
-  /** Public parameters in the query string, biz_content as the form body (as Alipay's SDKs send it). */
-  const call = async (method: string, biz: Record<string, unknown>, extra: Record<string, string> = {}) => {
-    const { biz_content: bizContent, ...query } = signed(method, extra, biz);
-    const response = await transport({
-      method: 'POST',
-      url: `${creds.gateway}?${new URLSearchParams(query)}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-      body: new URLSearchParams({ biz_content: bizContent }).toString(),
-    });
-    const { answer, signed: trusted } = verifyGatewayAnswer(response.text, method, alipayKey);
-    return { answer, trusted };
+  return {
+    gateway: creds.gateway,
+    alipayKey,
+    signed,
+    async success(method, biz, extra = {}, accept = []) {
+      // public parameters in the query string, biz_content as the form body (as Alipay's SDKs send them)
+      const { biz_content: bizContent, ...query } = signed(method, extra, biz);
+      const response = await transport({
+        method: 'POST',
+        url: `${creds.gateway}?${new URLSearchParams(query)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+        body: new URLSearchParams({ biz_content: bizContent }).toString(),
+      });
+      const { answer, signed: trusted } = verifyGatewayAnswer(response.text, method, alipayKey);
+      const code = str(answer.code);
+      if (trusted && (code === '10000' || accept.includes(str(answer.sub_code)))) return answer;
+      throw new AlipayError(method, code, str(answer.sub_code), str(answer.sub_msg) || str(answer.msg));
+    },
   };
+}
 
-  /** A signed answer with code 10000, else an AlipayError (unless its sub_code is one the caller accepts). */
-  const success = async (method: string, biz: Record<string, unknown>, extra?: Record<string, string>, accept: string[] = []) => {
-    const { answer, trusted } = await call(method, biz, extra);
-    const code = str(answer.code);
-    if (trusted && (code === '10000' || accept.includes(str(answer.sub_code)))) return answer;
-    throw new AlipayError(method, code, str(answer.sub_code), str(answer.sub_msg) || str(answer.msg));
-  };
-
-  const tradeBiz = (p: CreatePayment, productCode?: string) => ({
+function tradeBiz(p: CreatePayment, productCode?: string): Record<string, string> {
+  return {
     out_trade_no: p.outTradeNo,
     total_amount: fenToYuan(p.amountFen),
     subject: [...p.subject].slice(0, 127).join(''),
     ...(productCode ? { product_code: productCode } : {}),
     time_expire: alipayTime(p.expireAt),
+  };
+}
+
+async function createTrade(client: GatewayClient, p: CreatePayment): Promise<PaymentStart> {
+  if (p.channel === 'precreate') {
+    const answer = await client.success('alipay.trade.precreate', tradeBiz(p), { notify_url: p.notifyUrl });
+    const codeUrl = str(answer.qr_code);
+    if (!codeUrl) throw new ProviderError('alipay', 'alipay.trade.precreate: answer without qr_code');
+    return { kind: 'qr', codeUrl };
+  }
+  if (p.channel === 'page' || p.channel === 'wap') {
+    // a GET redirect to the gateway: no call is made, the browser carries the signed request
+    const method = p.channel === 'page' ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay';
+    const biz = { ...tradeBiz(p, PRODUCT_CODES[p.channel]), ...(p.channel === 'wap' ? { quit_url: p.returnUrl } : {}) };
+    const params = client.signed(method, { notify_url: p.notifyUrl, return_url: p.returnUrl }, biz);
+    return { kind: 'redirect', url: `${client.gateway}?${new URLSearchParams(params)}` };
+  }
+  if (p.channel === 'app') {
+    const params = client.signed('alipay.trade.app.pay', { notify_url: p.notifyUrl }, tradeBiz(p, PRODUCT_CODES.app));
+    return { kind: 'jsapi', params: { orderString: new URLSearchParams(params).toString() } };
+  }
+  throw new ProviderError('alipay', `channel ${p.channel} is not Alipay's`);
+}
+
+async function queryTrade(client: GatewayClient, outTradeNo: string): Promise<TradeStatus> {
+  const answer = await client.success('alipay.trade.query', { out_trade_no: outTradeNo }, undefined, ['ACQ.TRADE_NOT_EXIST']);
+  if (str(answer.code) !== '10000') return { state: 'unknown' };
+  let state: TradeStatus['state'] = TRADE_STATES[str(answer.trade_status)] ?? 'unknown';
+  const paidAt = parseAlipayTime(str(answer.send_pay_date));
+  // trade.query has no refund total: a closed trade that had been paid (send_pay_date) was closed by its full refund
+  if (state === 'closed' && paidAt) state = 'refunded';
+  return { state, tradeNo: str(answer.trade_no) || undefined, amountFen: yuanToFen(str(answer.total_amount)), currency: 'CNY', paidAt };
+}
+
+async function refundTrade(client: GatewayClient, r: RefundRequest): Promise<RefundResult> {
+  const answer = await client.success('alipay.trade.refund', {
+    out_trade_no: r.outTradeNo,
+    refund_amount: fenToYuan(r.amountFen),
+    out_request_no: r.refundNo,
+    refund_reason: r.reason.slice(0, 256),
   });
+  if (str(answer.fund_change) === 'Y') return { state: 'success' };
+  // N: this call moved no money, e.g. a retry of a refund done already; the refund query says which
+  const done = await client.success('alipay.trade.fastpay.refund.query', { out_trade_no: r.outTradeNo, out_request_no: r.refundNo });
+  return { state: str(done.refund_status) === 'REFUND_SUCCESS' ? 'success' : 'processing' };
+}
 
-  async function create(p: CreatePayment): Promise<PaymentStart> {
-    if (p.channel === 'precreate') {
-      const answer = await success('alipay.trade.precreate', tradeBiz(p), { notify_url: p.notifyUrl });
-      const codeUrl = str(answer.qr_code);
-      if (!codeUrl) throw new ProviderError('alipay', 'alipay.trade.precreate: answer without qr_code');
-      return { kind: 'qr', codeUrl };
-    }
-    if (p.channel === 'page' || p.channel === 'wap') {
-      const method = p.channel === 'page' ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay';
-      const biz = { ...tradeBiz(p, PRODUCT_CODES[p.channel]), ...(p.channel === 'wap' ? { quit_url: p.returnUrl } : {}) };
-      const params = signed(method, { notify_url: p.notifyUrl, return_url: p.returnUrl }, biz);
-      return { kind: 'redirect', url: `${creds.gateway}?${new URLSearchParams(params)}` };
-    }
-    if (p.channel === 'app') {
-      const params = signed('alipay.trade.app.pay', { notify_url: p.notifyUrl }, tradeBiz(p, PRODUCT_CODES.app));
-      return { kind: 'jsapi', params: { orderString: new URLSearchParams(params).toString() } };
-    }
-    throw new ProviderError('alipay', `channel ${p.channel} is not Alipay's`);
-  }
-
-  async function query(outTradeNo: string): Promise<TradeStatus> {
-    const answer = await success('alipay.trade.query', { out_trade_no: outTradeNo }, undefined, ['ACQ.TRADE_NOT_EXIST']);
-    if (str(answer.code) !== '10000') return { state: 'unknown' };
-    let state: TradeStatus['state'] = TRADE_STATES[str(answer.trade_status)] ?? 'unknown';
-    const paidAt = parseAlipayTime(str(answer.send_pay_date));
-    // trade.query has no refund total: a closed trade that had been paid (send_pay_date) was closed by its full refund
-    if (state === 'closed' && paidAt) state = 'refunded';
-    return {
-      state,
-      tradeNo: str(answer.trade_no) || undefined,
-      amountFen: yuanToFen(str(answer.total_amount)),
-      currency: 'CNY',
-      paidAt,
-    };
-  }
-
-  async function refund(r: RefundRequest): Promise<RefundResult> {
-    const answer = await success('alipay.trade.refund', {
-      out_trade_no: r.outTradeNo,
-      refund_amount: fenToYuan(r.amountFen),
-      out_request_no: r.refundNo,
-      refund_reason: r.reason.slice(0, 256),
-    });
-    if (str(answer.fund_change) === 'Y') return { state: 'success' };
-    // N: this call moved no money, e.g. a retry of a refund done already; the refund query says which
-    const done = await success('alipay.trade.fastpay.refund.query', { out_trade_no: r.outTradeNo, out_request_no: r.refundNo });
-    return { state: str(done.refund_status) === 'REFUND_SUCCESS' ? 'success' : 'processing' };
-  }
-
+/** The Alipay OpenAPI (RSA2) payment provider: every gateway answer's signature is verified before it is used. */
+export function alipayProvider(creds: AlipayCredentials, transport: HttpTransport, now: () => Date): PaymentProvider {
+  const client = gatewayClient(creds, transport, now);
   return {
     method: 'alipay',
     channels: ['precreate', 'page', 'wap', 'app'],
-    create,
-    query,
+    create: (p) => createTrade(client, p),
+    query: (outTradeNo) => queryTrade(client, outTradeNo),
     async close(outTradeNo) {
-      await success('alipay.trade.close', { out_trade_no: outTradeNo }, undefined, ['ACQ.TRADE_NOT_EXIST']);
+      await client.success('alipay.trade.close', { out_trade_no: outTradeNo }, undefined, ['ACQ.TRADE_NOT_EXIST']);
     },
-    refund,
-    verifyNotification: ({ rawBody }) => verifyAlipayNotification(rawBody, creds.appId, creds.sellerId, alipayKey),
+    refund: (r) => refundTrade(client, r),
+    verifyNotification: ({ rawBody }) => verifyAlipayNotification(rawBody, creds.appId, creds.sellerId, client.alipayKey),
     notificationAnswer: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
   };
 }

@@ -20,7 +20,7 @@ interface Notice {
 function isLoopbackUrl(url: string): boolean {
   try {
     const host = new URL(url).hostname;
-    return /^127\./.test(host) || host === '[::1]' || host === 'localhost';
+    return host.startsWith('127.') || host === '[::1]' || host === 'localhost';
   } catch {
     return false;
   }
