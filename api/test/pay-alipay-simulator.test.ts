@@ -111,6 +111,23 @@ describe('adapter ↔ simulator over HTTP', () => {
     }
   });
 
+  test('a page URL whose amount was changed is refused by the gateway; subject and time_expire arrive as sent', async () => {
+    const expireAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 10 * 60_000);
+    const p = payment({ channel: 'page', subject: '长'.repeat(200), expireAt });
+    const start = await provider.create(p);
+    if (start.kind !== 'redirect') throw new Error('expected a redirect');
+    const url = new URL(start.url);
+    const biz = JSON.parse(url.searchParams.get('biz_content') ?? '{}') as Record<string, string>;
+    expect([...biz.subject]).toHaveLength(127);
+    url.searchParams.set('biz_content', JSON.stringify({ ...biz, total_amount: '0.01' }));
+    const refused = await (await fetch(url)).text();
+    expect(refused).toContain('isv.invalid-signature');
+    expect(refused).not.toContain('确认付款');
+    expect(sim.trade(p.outTradeNo)).toBeUndefined();
+    expect(await (await fetch(start.url)).text()).toContain('¥9.90');
+    expect(sim.trade(p.outTradeNo)).toMatchObject({ subject: '长'.repeat(127), expireAt, amountFen: 990, status: 'WAIT_BUYER_PAY' });
+  });
+
   test('app: a signed order string for the app', async () => {
     const start = await provider.create(payment({ channel: 'app' }));
     if (start.kind !== 'jsapi') throw new Error('expected bridge parameters');
