@@ -83,6 +83,8 @@ describe.each(engines())('payments (%s)', (engine) => {
     const created = await client.post('/api/order-info/', { type: 'package', price_policy: 1, pay_method: 'alipay', channel: 'wap', return_path: '/app/articles/docs/list/1' });
     expect(created.status).toBe(201);
     expect(created.body.pay).toMatchObject({ kind: 'redirect' });
+    // the phone's browser goes to the cashier (Alipay makes the trade when its payer arrives)
+    expect((await fetch(created.body.pay.url)).status).toBe(200);
     await site.alipay.pay(created.body.order_no);
     await eventually(async () => (await orderState(site.app, created.body.order_no)) === 'paid', 'the notification');
     const mine = await client.get('/api/user-package/');
@@ -171,6 +173,7 @@ describe.each(engines())('payments (%s)', (engine) => {
     const doc = await paidDoc(site);
     const created = await client.post('/api/order-info/', { type: 'docs', docs: doc.id, pay_method: 'alipay', channel: 'page' });
     const orderNo = created.body.order_no;
+    expect((await fetch(created.body.pay.url)).status).toBe(200);
     await site.alipay.pay(orderNo);
     await eventually(async () => (await orderState(site.app, orderNo)) === 'paid', 'the notification');
     expect((await client.post(`/api/user-download/docs/${doc.id}/`)).status).toBe(200);
