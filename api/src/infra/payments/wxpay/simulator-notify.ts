@@ -50,9 +50,9 @@ export class Notifier {
       this.log(`wxpay-sim: notification of ${notification.outTradeNo} dropped (fault)`);
       return;
     }
-    if (fault === 'delay') return this.later(DELAY_S, () => this.attempt(notification, 0, false));
+    if (fault === 'delay') return this.later(DELAY_S, () => void this.attempt(notification, 0, false));
     if (fault === 'reorder') return this.hold(notification);
-    this.attempt(notification, 0, fault === 'duplicate');
+    void this.attempt(notification, 0, fault === 'duplicate');
   }
 
   /** Collects a trade's notifications (the key of the fault: the trade or '*'), then sends them newest first. */
@@ -67,7 +67,8 @@ export class Notifier {
     this.later(REORDER_HOLD_S, () => {
       const all = this.held.get(key) ?? [];
       this.held.delete(key);
-      for (const n of all.reverse()) this.attempt(n, 0, false);
+      // one after the other, so the receiver sees them in exactly this order
+      void all.reverse().reduce((previous, n) => previous.then(() => this.attempt(n, 0, false)), Promise.resolve());
     });
   }
 
@@ -81,17 +82,16 @@ export class Notifier {
     this.timers.add(timer);
   }
 
-  private attempt(notification: OutgoingNotification, index: number, twice: boolean): void {
-    const sends = twice ? [this.post(notification), this.post(notification)] : [this.post(notification)];
-    void Promise.all(sends).then((answers) => {
-      if (this.closed || answers.some(Boolean)) return;
-      const wait = RETRY_SCHEDULE_S[index];
-      if (wait === undefined) {
-        this.log(`wxpay-sim: notification of ${notification.outTradeNo} given up after ${index + 1} attempts`);
-        return;
-      }
-      this.later(wait, () => this.attempt(notification, index + 1, this.faultOf(notification.outTradeNo) === 'duplicate'));
-    });
+  /** One attempt (two concurrent sends under 'duplicate'); schedules the next when none was acknowledged. */
+  private async attempt(notification: OutgoingNotification, index: number, twice: boolean): Promise<void> {
+    const answers = await Promise.all(twice ? [this.post(notification), this.post(notification)] : [this.post(notification)]);
+    if (this.closed || answers.some(Boolean)) return;
+    const wait = RETRY_SCHEDULE_S[index];
+    if (wait === undefined) {
+      this.log(`wxpay-sim: notification of ${notification.outTradeNo} given up after ${index + 1} attempts`);
+      return;
+    }
+    this.later(wait, () => void this.attempt(notification, index + 1, this.faultOf(notification.outTradeNo) === 'duplicate'));
   }
 
   /** One POST; true when acknowledged (200 or 204). */
