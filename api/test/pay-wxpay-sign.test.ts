@@ -16,7 +16,10 @@ import {
   wechatpaySignatureHeaders,
   wechatpaySignatureProblem,
 } from '../src/infra/payments/wxpay/sign';
-import { beijingTime } from '../src/infra/payments/wxpay/adapter';
+import { beijingTime, wxpayProvider } from '../src/infra/payments/wxpay/adapter';
+import { generatePaySimulatorKeys } from '../src/infra/payments/sim-keys';
+import type { NotificationRejected, WxpayCredentials } from '../src/infra/payments/types';
+import { credentialsFor } from './pay-wxpay-helpers';
 
 /** Published vectors of the official SDKs; each names its source (repository, file, commit). */
 const vectors = JSON.parse(readFileSync(join(__dirname, 'fixtures/wxpay-published-vectors.json'), 'utf8')) as {
@@ -59,6 +62,23 @@ describe('published vectors (wechatpay-java, wechatpay-go)', () => {
     expect(wechatpaySignatureProblem(v.headers, v.body, keys, new Date((v.nowUnix + 301) * 1000))).toMatch(/window/);
     expect(wechatpaySignatureProblem({ ...v.headers, 'wechatpay-serial': 'PUB_KEY_ID_0' }, v.body, keys, at)).toMatch(/unknown/);
   });
+});
+
+test('the adapter takes platform certificates as a key source (WxpayCredentials.platformCertificates)', () => {
+  const v = vectors.certificateNotification;
+  const keys = generatePaySimulatorKeys().wxpay;
+  const creds = credentialsFor(keys, 'http://127.0.0.1:9');
+  const at = () => new Date(v.nowUnix * 1000);
+  const reason = (c: WxpayCredentials) => {
+    try {
+      wxpayProvider(c, async () => ({ status: 500, text: '' }), at).verifyNotification({ headers: v.headers, rawBody: v.body });
+    } catch (e) {
+      return (e as NotificationRejected).reason;
+    }
+  };
+  expect(reason(creds)).toMatch(/unknown Wechatpay-Serial D7CE59D1F522D701/);
+  // the signature verifies with the certificate; the vector's PAYSCORE event is then not one we handle
+  expect(reason({ ...creds, platformCertificates: [v.certificate] })).toBe('event_type PAYSCORE.USER_OPEN_SERVICE not handled');
 });
 
 describe('v3 signatures', () => {

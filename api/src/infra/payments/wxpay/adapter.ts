@@ -141,8 +141,11 @@ function tradeStatus(json: Json): TradeStatus {
   const amount = (json.amount ?? {}) as Json;
   const status: TradeStatus = { state };
   if (typeof json.transaction_id === 'string' && json.transaction_id) status.tradeNo = json.transaction_id;
-  if (state !== 'paying' && Number.isSafeInteger(amount.total)) status.amountFen = amount.total as number;
-  if (typeof amount.currency === 'string') status.currency = amount.currency;
+  // an unpaid trade has paid nothing: its amount is what was asked, not what was paid
+  if (state !== 'paying' && Number.isSafeInteger(amount.total)) {
+    status.amountFen = amount.total as number;
+    if (typeof amount.currency === 'string') status.currency = amount.currency;
+  }
   if (typeof json.success_time === 'string' && !Number.isNaN(Date.parse(json.success_time))) status.paidAt = new Date(json.success_time);
   return status;
 }

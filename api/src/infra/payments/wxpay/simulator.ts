@@ -166,7 +166,7 @@ function jsapiPay(ctx: Context, res: ServerResponse, body: string): void {
   if (params.signType !== 'RSA' || !verifyJsapiPaySign(params, ctx.book.keys.merchantPublicKey)) return fail(400, '支付验证签名失败');
   const prepayId = typeof params.package === 'string' ? params.package.replace(/^prepay_id=/, '') : '';
   const trade = ctx.book.byPrepay.get(prepayId);
-  if (!trade || (trade.channel !== 'jsapi' && trade.channel !== 'app')) return fail(404, 'prepay_id 无效');
+  if (!trade || trade.channel !== 'jsapi') return fail(404, 'prepay_id 无效');
   try {
     ctx.book.pay(trade.outTradeNo);
   } catch (e) {
