@@ -161,6 +161,8 @@ export interface WxpayCredentials {
   /** The WeChat Pay public key (PEM) and its id (PUB_KEY_ID_…), which Wechatpay-Serial names. */
   platformPublicKey: string;
   platformPublicKeyId: string;
+  /** Optional, the older mode: WeChat Pay platform certificates (PEM), accepted by their serial numbers too. */
+  platformCertificates?: readonly string[];
   /** https://api.mch.weixin.qq.com, or the simulator's. */
   baseUrl: string;
 }

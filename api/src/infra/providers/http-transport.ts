@@ -12,6 +12,8 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   text: string;
+  /** Lower-case names; providers that sign their answers in headers (WeChat Pay v3) need them. */
+  headers?: Record<string, string>;
 }
 
 export type HttpTransport = (request: TransportRequest) => Promise<TransportResponse>;
@@ -20,7 +22,7 @@ export type HttpTransport = (request: TransportRequest) => Promise<TransportResp
 export function fetchTransport(timeoutMs = 10_000): HttpTransport {
   return async ({ method, url, headers, body }) => {
     const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: await response.text(), headers: Object.fromEntries(response.headers) };
   };
 }
 
