@@ -59,7 +59,7 @@ describe.each(engines())('payments (%s)', (engine) => {
       const rows = await site.app.db.query<{ outcome: string }>('SELECT outcome FROM payment_notifications WHERE out_trade_no = $1', [orderNo]);
       return rows.length >= 2 && rows;
     }, 'both notifications');
-    const entries = await site.app.db.query('SELECT id FROM ledger_entries e JOIN orders o ON o.id = e.order_id WHERE o.order_no = $1', [orderNo]);
+    const entries = await site.app.db.query('SELECT e.id FROM ledger_entries e JOIN orders o ON o.id = e.order_id WHERE o.order_no = $1', [orderNo]);
     expect(entries).toHaveLength(1);
     await expectConsistent(site);
   });
@@ -162,7 +162,7 @@ describe.each(engines())('payments (%s)', (engine) => {
     clock.advance(16 * 60_000);
     await site.app.pay.sweep();
     expect(await orderState(site.app, orderNo)).toBe('closed');
-    expect(site.wxpay.trade(orderNo)).toMatchObject({ state: 'CLOSED' });
+    expect(site.wxpay.trade(orderNo)).toMatchObject({ tradeState: 'CLOSED' });
     await expect(site.wxpay.pay(orderNo)).rejects.toThrow();
     const history = await client.get('/api/order-info/');
     expect(history.body.results[0]).toMatchObject({ order_no: orderNo, state: 'closed', state_label: '已关闭', pay: null });
