@@ -1,0 +1,22 @@
+import { errorMessageOf } from 'shared-kernel';
+import { TEXTS } from '../texts';
+
+export function Loading() {
+  return (
+    <p className="mp-muted mp-loading" role="status">
+      {TEXTS.loading}
+    </p>
+  );
+}
+
+/** A failed load in the page's place, with the kernel's message and a retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="mp-card mp-error" role="alert">
+      <p>{errorMessageOf(error)}</p>
+      <button type="button" className="mp-btn" onClick={onRetry}>
+        {TEXTS.retry}
+      </button>
+    </div>
+  );
+}
