@@ -3,15 +3,14 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createRemoteApp, getRoute } from 'shared-kernel';
 import { ensureStyles } from './styles/inject';
 import { TEXTS } from './texts';
-import { Loading } from './ui/Status';
+import { Loading, PageFrame } from './ui/Status';
 
 /** The withdrawal pages belong to another issue: a titled placeholder until they land. */
 function Placeholder({ route }: { route: string }) {
   return (
-    <div className="mp-page" data-route={route}>
-      <h1 className="mp-title">{getRoute(route).title}</h1>
+    <PageFrame route={route}>
       <p className="mp-card mp-muted">{TEXTS.soon}</p>
-    </div>
+    </PageFrame>
   );
 }
 

@@ -3,11 +3,6 @@
  * the kernel's; the order state labels are the contract's ORDER_STATE_LABELS.
  */
 export const TEXTS = {
-  titles: {
-    order: '支付订单',
-    guestOrder: '游客购买',
-    history: '支付记录',
-  },
   loading: '加载中…',
   loadFailed: '加载失败',
   retry: '重试',

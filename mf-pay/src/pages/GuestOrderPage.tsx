@@ -12,7 +12,7 @@ import { returnTarget } from '../pay/return-target';
 import { TEXTS } from '../texts';
 import { DocCard, DocNoPurchase } from '../ui/DocCard';
 import { GuestDownload } from '../ui/GuestDownload';
-import { LoadError, Loading } from '../ui/Status';
+import { LoadError, Loading, PageFrame } from '../ui/Status';
 import { useLoad } from '../ui/use-load';
 
 /**
@@ -47,11 +47,11 @@ export default function GuestOrderPage() {
     if (order.docs) rememberGuestOrder({ order_no: order.order_no, docs: order.docs, method: order.pay_method });
   }, []);
 
-  if (loggedIn) return <Loading />;
-  if (!docsId) return <div className="mp-page"><p className="mp-card">{TEXTS.guest.needDoc}</p></div>;
   const shown = download ?? earlier.data?.answer ?? null;
   let body;
-  if (shown) body = <GuestDownload answer={shown} />;
+  if (loggedIn) body = <Loading />;
+  else if (!docsId) body = <p className="mp-card">{TEXTS.guest.needDoc}</p>;
+  else if (shown) body = <GuestDownload answer={shown} />;
   else if (back) body = <PayReturn target={back} onPaid={(a) => void onPaid(a.order_no)} onReorder={() => { setBack(null); setParams(query, { replace: true }); }} />;
   else if (doc.error) body = <LoadError error={doc.error} onRetry={doc.reload} />;
   else if (doc.loading || earlier.loading || !doc.data) body = <Loading />;
@@ -72,10 +72,5 @@ export default function GuestOrderPage() {
       </div>
     );
   }
-  return (
-    <div className="mp-page">
-      <h1 className="mp-title">{TEXTS.titles.guestOrder}</h1>
-      {body}
-    </div>
-  );
+  return <PageFrame route="guest.pay.order">{body}</PageFrame>;
 }

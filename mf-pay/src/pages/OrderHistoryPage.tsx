@@ -5,6 +5,7 @@ import { formatFen, ListFooter, routePath, useInfiniteList } from 'shared-kernel
 import { listOrders, type Order } from '../api/pay';
 import { formatTime } from '../pay/time';
 import { TEXTS } from '../texts';
+import { PageFrame } from '../ui/Status';
 
 const ROUTE = 'user.pay.orderHistory';
 
@@ -74,8 +75,7 @@ export default function OrderHistoryPage() {
   const list = useInfiniteList<Order>({ fetchPage, key: 'orders', route: ROUTE });
   const empty = list.status === 'done' && list.items.length === 0;
   return (
-    <div className="mp-page">
-      <h1 className="mp-title">{TEXTS.titles.history}</h1>
+    <PageFrame route={ROUTE}>
       {empty ? (
         <div className="mp-card mp-empty">
           <p>{TEXTS.history.empty}</p>
@@ -91,6 +91,6 @@ export default function OrderHistoryPage() {
         </ul>
       )}
       <ListFooter list={list} />
-    </div>
+    </PageFrame>
   );
 }

@@ -10,8 +10,10 @@ import { returnTarget } from '../pay/return-target';
 import { TEXTS } from '../texts';
 import { DocCard, DocNoPurchase } from '../ui/DocCard';
 import { MyPackages, PackageList } from '../ui/Packages';
-import { LoadError, Loading } from '../ui/Status';
+import { LoadError, Loading, PageFrame } from '../ui/Status';
 import { useLoad } from '../ui/use-load';
+
+const ROUTE = 'user.pay.order';
 
 /** 'doc' or a package's id. */
 type Choice = 'doc' | number;
@@ -64,20 +66,18 @@ export default function OrderPage() {
   }, []);
 
   if (back) {
-    return (
-      <div className="mp-page">
-        <h1 className="mp-title">{TEXTS.titles.order}</h1>
-        <PayReturn target={back} onPaid={onPaid} onReorder={() => { setBack(null); setParams(query, { replace: true }); }} />
-      </div>
-    );
+    const reorder = () => {
+      setBack(null);
+      setParams(query, { replace: true });
+    };
+    return <PageFrame route={ROUTE}><PayReturn target={back} onPaid={onPaid} onReorder={reorder} /></PageFrame>;
   }
-  if (doc.error) return <div className="mp-page"><LoadError error={doc.error} onRetry={doc.reload} /></div>;
+  if (doc.error) return <PageFrame route={ROUTE}><LoadError error={doc.error} onRetry={doc.reload} /></PageFrame>;
   if (doc.data && (doc.data.is_free || doc.data.price <= 0 || doc.data.is_purchased || doc.data.is_owner)) {
-    return <div className="mp-page"><DocNoPurchase doc={doc.data} /></div>;
+    return <PageFrame route={ROUTE}><DocNoPurchase doc={doc.data} /></PageFrame>;
   }
   return (
-    <div className="mp-page">
-      <h1 className="mp-title">{TEXTS.titles.order}</h1>
+    <PageFrame route={ROUTE}>
       <div className="mp-layout">
         <div className="mp-main">
           {doc.data && <DocCard doc={doc.data} selected={choice === 'doc'} onSelect={() => setPicked('doc')} />}
@@ -98,6 +98,6 @@ export default function OrderPage() {
           {mine.data && <MyPackages packages={mine.data.results} />}
         </aside>
       </div>
-    </div>
+    </PageFrame>
   );
 }

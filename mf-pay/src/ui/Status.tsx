@@ -1,4 +1,5 @@
-import { errorMessageOf } from 'shared-kernel';
+import type { ReactNode } from 'react';
+import { errorMessageOf, getRoute } from 'shared-kernel';
 import { TEXTS } from '../texts';
 
 export function Loading() {
@@ -17,6 +18,16 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
       <button type="button" className="mp-btn" onClick={onRetry}>
         {TEXTS.retry}
       </button>
+    </div>
+  );
+}
+
+/** A page of mf-pay: the route's title as its heading, then the content. */
+export function PageFrame({ route, children }: { route: string; children: ReactNode }) {
+  return (
+    <div className="mp-page" data-route={route}>
+      <h1 className="mp-title">{getRoute(route).title}</h1>
+      {children}
     </div>
   );
 }
