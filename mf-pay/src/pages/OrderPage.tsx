@@ -52,7 +52,7 @@ export default function OrderPage() {
   const policies = useLoad('policies', getPricePolicies);
   const mine = useLoad(user ? `mine:${user.uid}` : null, getMyPackages);
   const [picked, setPicked] = useState<Choice | null>(null);
-  const list = policies.data?.results ?? [];
+  const list = useMemo(() => policies.data?.results ?? [], [policies.data]);
   const choice = picked ?? defaultChoice(doc.data, wantPackage, list, preferred);
   const purchase = useMemo(() => purchaseOf(choice, doc.data, list), [choice, doc.data, list]);
 

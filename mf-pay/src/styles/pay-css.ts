@@ -22,7 +22,6 @@ export const PAY_CSS = `
 .mp-title{margin:0 0 16px;font-size:22px;font-weight:600}
 .mp-h2{display:flex;align-items:baseline;justify-content:space-between;gap:8px;margin:0 0 12px;font-size:17px;font-weight:600}
 .mp-muted{color:${MUTED}}
-.mp-small{font-size:13px;font-weight:400}
 .mp-card{background:${CARD};border:1px solid ${LINE};border-radius:12px;padding:16px;margin:0 0 16px;min-width:0;overflow-wrap:anywhere}
 .mp-layout{display:flex;flex-direction:column;gap:0}
 .mp-main,.mp-side{min-width:0}
@@ -38,6 +37,7 @@ export const PAY_CSS = `
 .mp-small-btn{min-height:36px;padding:0 14px;font-size:14px}
 .mp-link{padding:0;border:0;background:none;color:${LINK};font:inherit;cursor:pointer;text-decoration:none}
 .mp-link:hover{text-decoration:underline}
+.mp-small,.mp-link.mp-small{font-size:13px;font-weight:400}
 .mp-btn:focus-visible,.mp-link:focus-visible,.mp-option:focus-visible,.mp-method:focus-within{outline:2px solid ${P};outline-offset:2px}
 
 .mp-option{position:relative;display:flex;flex-direction:column;align-items:flex-start;gap:2px;width:100%;height:100%;padding:14px;
@@ -58,7 +58,7 @@ export const PAY_CSS = `
 .mp-methods{border:0;margin:0 0 12px;padding:0;min-width:0}
 .mp-label{padding:0;margin-bottom:8px;font-size:14px;color:${MUTED}}
 .mp-method-row{display:flex;gap:10px;flex-wrap:wrap}
-.mp-method{flex:1 1 120px;display:flex;align-items:center;gap:8px;min-height:48px;padding:0 12px;border:1.5px solid ${LINE};border-radius:8px;cursor:pointer}
+.mp-method{flex:1 1 120px;display:flex;align-items:center;gap:6px;min-height:48px;padding:0 8px;white-space:nowrap;border:1.5px solid ${LINE};border-radius:8px;cursor:pointer}
 .mp-method[data-checked]{border-color:${P}}
 .mp-method input{margin:0;accent-color:${P}}
 .mp-method-icon{display:inline-flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:6px;color:#fff;font-size:13px}
@@ -84,6 +84,7 @@ export const PAY_CSS = `
 .mp-mine-item:not([data-active]){opacity:.65}
 
 .mp-download{display:flex;flex-direction:column;gap:10px;align-items:stretch;max-width:520px}
+.mp-download p{margin:0}
 .mp-return{text-align:center}
 .mp-error p{margin:0 0 8px}
 
