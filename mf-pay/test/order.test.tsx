@@ -173,6 +173,34 @@ test('inside WeChat only WeChat Pay (jsapi) is offered, Alipay hidden with a hin
   await waitFor(() => expect(location.pathname).toBe('/app/articles/docs/detail/12'));
 });
 
+test('inside the mini-program the jsapi order is handed to its native pay page and polled until paid', async () => {
+  usePlatform('miniprogram');
+  const navigateTo = jest.fn((o: { url: string; success?: () => void }) => o.success?.());
+  (window as unknown as { wx: unknown }).wx = { miniProgram: { navigateTo } };
+  const params = { appId: 'wx1', timeStamp: '1', nonceStr: 'n', package: 'prepay_id=p', signType: 'RSA', paySign: 's' };
+  api.on('POST /order-info/', { status: 201, body: order({ channel: 'jsapi', pay: { kind: 'jsapi', params } }) });
+  let asked = 0;
+  api.on('GET /wxpay/query/order/P202611240001/', () => ({ body: query(++asked < 2 ? {} : { state: 'paid', paid: true, next: { route: 'articles/docs/detail/12' } }) }));
+  const view = await open('/app/user/pay/order?docs=12');
+  fireEvent.click(await within(view.host).findByRole('button', { name: '立即支付 ¥5.00' }));
+  await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1));
+  const url = new URL(navigateTo.mock.calls[0][0].url, 'https://mp.invalid');
+  expect(url.pathname).toBe('/pages/pay/index');
+  expect(JSON.parse(url.searchParams.get('params') ?? '')).toEqual(params);
+  expect(within(view.host).queryByRole('radio', { name: '支付宝' })).toBeNull();
+  await expectToast('支付成功');
+  await waitFor(() => expect(location.pathname).toBe('/app/articles/docs/detail/12'));
+});
+
+test('packages that cannot be loaded show the message in their place with 重试', async () => {
+  let n = 0;
+  api.on('GET /price-policy/', () => (++n === 1 ? { status: 500, body: { message: '服务器开小差了' } } : page(POLICIES)));
+  const view = await open('/app/user/pay/order?type=package');
+  expect(await within(view.host).findByText('服务器开小差了')).toBeTruthy();
+  fireEvent.click(within(view.host).getByRole('button', { name: '重试' }));
+  expect(await within(view.host).findAllByTestId(/^package-\d$/)).toHaveLength(3);
+});
+
 test("an API error toasts the server's Chinese message; '涉嫌交易纠纷' becomes the kernel's replacement", async () => {
   api.on('POST /order-info/', { status: 400, body: { message: '该文档已下架，无法购买', code: 'docs_unavailable' } });
   const view = await open('/app/user/pay/order?docs=12');

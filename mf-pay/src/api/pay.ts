@@ -17,9 +17,9 @@ export type { DocDetail, OnceDocsUrlAnswer, Order, PayQueryAnswer, PricePolicy, 
 /** Which query an order answers: a logged-in person's ('order') or a guest's bound to this device ('once'). */
 export type OrderKind = 'order' | 'once';
 
-/** GET /api/price-policy/?ordering=sequence: the packages on sale. */
+/** GET /api/price-policy/?ordering=sequence: the packages on sale (a failure is shown in the page's place). */
 export const getPricePolicies = () =>
-  http.get<PricePolicyPage>('/price-policy/', { params: { ordering: 'sequence', page_size: 50 } }).then((r) => r.data);
+  http.get<PricePolicyPage>('/price-policy/', { params: { ordering: 'sequence', page_size: 50 }, skipErrorToast: true }).then((r) => r.data);
 
 /** GET /api/user-package/: my packages (logged in). */
 export const getMyPackages = () => http.get<UserPackagePage>('/user-package/', { params: { page_size: 50 } }).then((r) => r.data);
