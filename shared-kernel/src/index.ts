@@ -29,6 +29,7 @@ export * from './toast/toast';
 export * from './storage/cookies';
 export * from './storage/local-store';
 export * from './platform/platform';
+export * from './platform/wx-bridge';
 export * from './site/brand';
 export * from './site/site-context';
 export * from './site/debug';

@@ -78,3 +78,15 @@ export function docIcon(extCate: string | null | undefined, status: number): Doc
     className: `doc-icon doc-icon-${category}${active ? '' : ' doc-icon-grey'}`,
   };
 }
+
+/**
+ * Money in integer fen shown as yuan with two decimals, by integer arithmetic (no floating-point error):
+ * 990 -> '¥9.90', 19900 -> '¥199.00', 5 -> '¥0.05', -150 -> '-¥1.50'. `symbol: false` leaves the '¥' out.
+ * Anything that is not a whole number of fen is rounded to one first; not a number gives ¥0.00.
+ */
+export function formatFen(fen: number, options: { symbol?: boolean } = {}): string {
+  const value = Number.isFinite(fen) ? Math.round(fen) : 0;
+  const abs = Math.abs(value);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${value < 0 ? '-' : ''}${options.symbol === false ? '' : '¥'}${text}`;
+}

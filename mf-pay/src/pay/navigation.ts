@@ -1,0 +1,49 @@
+import type { PayNext } from 'contracts';
+import type { PayMethodName } from 'contracts/enums';
+import { COOKIES, matchRoute, routePath, setCookie } from 'shared-kernel';
+
+/**
+ * The site path of an answer's `next` ({route: 'articles/docs/detail/12', query}): the route table's prefix and
+ * the route, checked against the table; null when it names no page of the site.
+ */
+export function nextPath(next: PayNext | null | undefined): string | null {
+  if (!next?.route) return null;
+  const route = next.route.replace(/^\/+|\/+$/g, '');
+  const pathname = route.startsWith('app/') ? `/${route}` : `/app/${route}`;
+  if (!matchRoute(pathname)) return null;
+  const query = new URLSearchParams(next.query ?? {}).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The path the provider sends the person back to after a redirect payment: this page with the method and
+ * `return=1`; the order's number, unknown when the path is sent, is remembered meanwhile (pending.ts).
+ */
+export function returnPath(route: 'user.pay.order' | 'guest.pay.order', query: Record<string, string | undefined>, method: PayMethodName): string {
+  return routePath(route, {}, { ...query, method, return: '1' });
+}
+
+/**
+ * SPEC §2 "Navigation behaviour", docs-pay: the shell, on the first route change after the provider sends the
+ * person back, reads nextPath and goes to the document (docs-id) after setting the location to docs-url.
+ */
+export function setDocsPayCookies(docsId: number): void {
+  const detail = routePath('articles.docs.detail', { id: docsId });
+  setCookie(COOKIES.docsId, String(docsId));
+  setCookie(COOKIES.docsUrl, detail);
+  setCookie(COOKIES.nextPath, 'docs-pay');
+}
+
+/** Leaves the site for the provider's page: a seam so tests can see it. */
+export const leave = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** The query of a page without the return's own parameters (what the page shows again after giving up on it). */
+export function withoutReturn(params: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [k, v] of params) if (!['order_no', 'out_trade_no', 'method', 'return'].includes(k)) query[k] = v;
+  return query;
+}

@@ -1,0 +1,77 @@
+import { detectPlatform } from './platform';
+
+/**
+ * WeChat Pay's JSAPI inside WeChat (SPEC §1 platforms weixin_webpage and weixin_miniapp). In a WeChat web page
+ * the page's `WeixinJSBridge` opens the pay sheet; a mini-program's web view cannot pay itself, so the
+ * mini-program is asked to open its native pay page with the same parameters (it pays with wx.requestPayment and
+ * comes back). The site learns the outcome from the API's order query either way: what this answers only says
+ * whether the sheet was shown and how it closed.
+ */
+
+/** The parameters of getBrandWCPayRequest (appId, timeStamp, nonceStr, package, signType, paySign), as the API gives them. */
+export type WxPayParams = Record<string, string>;
+
+/** ok: paid by the sheet's account; cancel: closed by the person; fail: refused; handed-over: the mini-program pays. */
+export type WxPayOutcome = 'ok' | 'cancel' | 'fail' | 'handed-over' | 'unavailable';
+
+interface WeixinJSBridge {
+  invoke(name: 'getBrandWCPayRequest', params: WxPayParams, callback: (result: { err_msg?: string }) => void): void;
+}
+
+interface MiniProgram {
+  navigateTo(options: { url: string; success?: () => void; fail?: (error: unknown) => void }): void;
+}
+
+interface WxWindow {
+  WeixinJSBridge?: WeixinJSBridge;
+  wx?: { miniProgram?: MiniProgram };
+}
+
+/** The mini-program's native pay page: it reads `params` (JSON) and `order_no`, pays, and navigates back. */
+export const MINIPROGRAM_PAY_PAGE = '/pages/pay/index';
+
+/** The bridge appears after the page's WeixinJSBridgeReady event when the page loaded before it. */
+function jsBridge(win: WxWindow): Promise<WeixinJSBridge | null> {
+  if (win.WeixinJSBridge) return Promise.resolve(win.WeixinJSBridge);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 3000);
+    document.addEventListener(
+      'WeixinJSBridgeReady',
+      () => {
+        clearTimeout(timer);
+        resolve(win.WeixinJSBridge ?? null);
+      },
+      { once: true },
+    );
+  });
+}
+
+function payInPage(bridge: WeixinJSBridge, params: WxPayParams): Promise<WxPayOutcome> {
+  return new Promise((resolve) => {
+    bridge.invoke('getBrandWCPayRequest', params, (result) => {
+      const msg = result?.err_msg ?? '';
+      resolve(msg.endsWith(':ok') ? 'ok' : msg.endsWith(':cancel') ? 'cancel' : 'fail');
+    });
+  });
+}
+
+function payInMiniProgram(sdk: MiniProgram, params: WxPayParams, orderNo: string): Promise<WxPayOutcome> {
+  const url = `${MINIPROGRAM_PAY_PAGE}?order_no=${encodeURIComponent(orderNo)}&params=${encodeURIComponent(JSON.stringify(params))}`;
+  return new Promise((resolve) => {
+    sdk.navigateTo({ url, success: () => resolve('handed-over'), fail: () => resolve('fail') });
+  });
+}
+
+/** Opens WeChat Pay for a JSAPI order; 'unavailable' outside WeChat or when the bridge never came. */
+export async function requestWxPay(params: WxPayParams, orderNo = ''): Promise<WxPayOutcome> {
+  if (typeof window === 'undefined') return 'unavailable';
+  const win = window as unknown as WxWindow;
+  const platform = detectPlatform();
+  if (platform === 'weixin_miniapp') {
+    const sdk = win.wx?.miniProgram;
+    return sdk ? payInMiniProgram(sdk, params, orderNo) : 'unavailable';
+  }
+  if (platform !== 'weixin_webpage') return 'unavailable';
+  const bridge = await jsBridge(win);
+  return bridge ? payInPage(bridge, params) : 'unavailable';
+}
