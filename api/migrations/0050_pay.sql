@@ -103,7 +103,9 @@ CREATE TABLE orders (
   state            text NOT NULL DEFAULT 'created' CHECK (state IN ('created', 'paying', 'paid', 'closed', 'refunding', 'refunded')),
   provider_trade_no text CHECK (provider_trade_no IS NULL OR char_length(provider_trade_no) BETWEEN 1 AND 64),
   pay_start        jsonb,
+  -- where the provider sends the browser back (page/wap/h5), and where the purchase started (a package's next page)
   return_path      text CHECK (return_path IS NULL OR char_length(return_path) <= 500),
+  from_path        text CHECK (from_path IS NULL OR char_length(from_path) <= 500),
   create_time      timestamptz NOT NULL DEFAULT now(),
   expire_time      timestamptz NOT NULL,
   paid_time        timestamptz,

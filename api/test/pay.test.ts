@@ -80,7 +80,7 @@ describe.each(engines())('payments (%s)', (engine) => {
 
   test('a package bought on a phone (Alipay WAP) pays for paid downloads, each document once', async () => {
     const { client } = await registeredClient(site.base);
-    const created = await client.post('/api/order-info/', { type: 'package', price_policy: 1, pay_method: 'alipay', channel: 'wap', return_path: '/app/articles/docs/list/1' });
+    const created = await client.post('/api/order-info/', { type: 'package', price_policy: 1, pay_method: 'alipay', channel: 'wap', from_path: '/app/articles/docs/list/1' });
     expect(created.status).toBe(201);
     expect(created.body.pay).toMatchObject({ kind: 'redirect' });
     // the phone's browser goes to the cashier (Alipay makes the trade when its payer arrives)

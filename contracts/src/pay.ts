@@ -76,7 +76,10 @@ const PayFields = {
   channel: StringEnum(PAY_CHANNELS, messages('不支持的支付渠道', '请选择支付渠道')),
   openid: Type.Optional(Text({ minLength: 1, maxLength: 128, description: 'JSAPI 支付：付款人的 openid' })),
   return_path: Type.Optional(
-    Text({ maxLength: 500, pattern: '^/[^/\\\\]', description: '支付完成后回到的站内路径（以 / 开头）', ...messages('返回地址无效') }),
+    Text({ maxLength: 500, pattern: '^/[^/\\\\]', description: '跳转支付（page/wap/h5）后支付机构送回的站内路径（以 / 开头），会附上 order_no 与 method；默认支付页', ...messages('返回地址无效') }),
+  ),
+  from_path: Type.Optional(
+    Text({ maxLength: 500, pattern: '^/[^/\\\\]', description: '购买从哪个页面开始（以 / 开头）：买套餐付款后回到这里', ...messages('来源地址无效') }),
   ),
 };
 

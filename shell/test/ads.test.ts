@@ -131,7 +131,7 @@ describe('ownPromotions (the default provider)', () => {
     expect(post).toHaveBeenCalledWith('/app-down-click/', { source: 'ad:banner' }, { background: true });
 
     // wide screens and pages inside the app: the download packages, and no click to count
-    expect(await own.creativeFor('float', { path: '/', inApp: false })).toMatchObject({ kind: 'packages', href: routePath('user.pay.order') });
+    expect(await own.creativeFor('float', { path: '/', inApp: false })).toMatchObject({ kind: 'packages', href: routePath('user.pay.order', {}, { type: 'package', from: '/' }) });
     const inApp = await own.creativeFor('banner', { path: '/', inApp: true });
     expect(inApp).toMatchObject({ kind: 'packages' });
     own.clicked!(inApp!, 'banner');

@@ -1,4 +1,4 @@
-import { getRoute, routePath } from 'shared-kernel';
+import { formatFen, getRoute, routePath } from 'shared-kernel';
 import { apiHref, type PayAnswer } from '../api/documents';
 
 /** Hands a signed link to the browser, which downloads the file as the API serves it (Content-Disposition). */
@@ -26,9 +26,9 @@ export function payPath(answer: PayAnswer): string {
   }
 }
 
-/** Fen as yuan: 500 -> '¥5.00'. */
+/** Fen as yuan: 500 -> '¥5.00' (the kernel's formatFen; a price is never below zero). */
 export function formatPrice(fen: number): string {
-  return `¥${(Math.max(0, fen) / 100).toFixed(2)}`;
+  return formatFen(Math.max(0, fen));
 }
 
 /** '2026-11-24T16:00:00Z' -> '11月25日 00:00' in the reader's time zone. */

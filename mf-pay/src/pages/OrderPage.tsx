@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { navigate, routePath, toastSuccess, useUser } from 'shared-kernel';
 import { getDoc, getMyPackages, getPricePolicies, type DocDetail, type Order, type PayQueryAnswer, type PricePolicy } from '../api/pay';
-import { nextPath, returnPath, setDocsPayCookies, withoutReturn } from '../pay/navigation';
+import { nextPath, returnPath, setDocsPayCookies, startedFrom, withoutReturn } from '../pay/navigation';
 import { PayPanel, type Purchase } from '../pay/PayPanel';
 import { PayReturn } from '../pay/PayReturn';
 import { returnTarget } from '../pay/return-target';
@@ -92,7 +92,7 @@ export default function OrderPage() {
           {doc.loading ? <Loading /> : purchase && (
             <section className="mp-card mp-checkout" aria-label={TEXTS.amount}>
               <p className="mp-checkout-title">{purchase.type === 'docs' ? TEXTS.doc.buy : TEXTS.packages.buy(purchase.title)}</p>
-              <PayPanel key={`${purchase.type}:${purchase.docs ?? purchase.price_policy}`} purchase={purchase} kind="order" returnPathFor={returnPathFor} beforeRedirect={beforeRedirect} onPaid={onPaid} />
+              <PayPanel key={`${purchase.type}:${purchase.docs ?? purchase.price_policy}`} purchase={purchase} kind="order" returnPathFor={returnPathFor} fromPath={startedFrom(query)} beforeRedirect={beforeRedirect} onPaid={onPaid} />
             </section>
           )}
           {mine.data && <MyPackages packages={mine.data.results} />}

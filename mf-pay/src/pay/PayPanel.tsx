@@ -23,6 +23,8 @@ export interface PayPanelProps {
   kind: OrderKind;
   /** The path the provider's page sends the person back to (this page, with `return=1` and the method). */
   returnPathFor: (method: PayMethodName) => string;
+  /** Where the purchase started (a package's order goes back there once paid). */
+  fromPath?: string;
   /** Called with each new order (a guest's page remembers it for this device). */
   onCreated?: (order: Order) => void;
   /** Called just before the location goes to the provider's page (the docs-pay cookies). */
@@ -37,8 +39,8 @@ type Step =
   | { at: 'qr'; order: Order; method: PayMethodName }
   | { at: 'jsapi'; order: Order; outcome: WxPayOutcome | null };
 
-function orderBody(purchase: Purchase, kind: OrderKind, method: PayMethodName, channel: PayChannelName, returnPath: string) {
-  const pay = { pay_method: method, channel, return_path: returnPath };
+function orderBody(purchase: Purchase, kind: OrderKind, method: PayMethodName, channel: PayChannelName, returnPath: string, fromPath?: string) {
+  const pay = { pay_method: method, channel, return_path: returnPath, ...(fromPath ? { from_path: fromPath } : {}) };
   if (kind === 'once') return { docs: purchase.docs as number, ...pay };
   return purchase.type === 'docs'
     ? { type: 'docs' as const, docs: purchase.docs, ...pay }
@@ -50,7 +52,7 @@ function orderBody(purchase: Purchase, kind: OrderKind, method: PayMethodName, c
  * page; inside WeChat: the JSAPI sheet), then the order is watched until it is paid or expires.
  */
 export function PayPanel(props: PayPanelProps) {
-  const { purchase, kind, returnPathFor, onCreated, beforeRedirect, onPaid } = props;
+  const { purchase, kind, returnPathFor, fromPath, onCreated, beforeRedirect, onPaid } = props;
   const platform = useMemo(() => detectPlatform(), []);
   const methods = methodsFor(platform);
   const [method, setMethod] = useState<PayMethodName>(methods[0]);
@@ -62,7 +64,7 @@ export function PayPanel(props: PayPanelProps) {
       setStep({ at: 'creating' });
       let order: Order;
       try {
-        order = await createOrder(kind, orderBody(purchase, kind, payMethod, channel, returnPathFor(payMethod)));
+        order = await createOrder(kind, orderBody(purchase, kind, payMethod, channel, returnPathFor(payMethod), fromPath));
       } catch {
         setStep({ at: 'choose' }); // the kernel toasted the server's message (or asked for login)
         return;
@@ -82,7 +84,7 @@ export function PayPanel(props: PayPanelProps) {
         setStep({ at: 'qr', order, method: payMethod });
       } else setStep({ at: 'choose' });
     },
-    [kind, purchase, returnPathFor, onCreated, beforeRedirect],
+    [kind, purchase, returnPathFor, fromPath, onCreated, beforeRedirect],
   );
 
   const busy = step.at === 'creating' || step.at === 'redirecting';

@@ -24,6 +24,17 @@ export function returnPath(route: 'user.pay.order' | 'guest.pay.order', query: R
 }
 
 /**
+ * Where a purchase started, for the order's `from_path` (a package's order goes back there once paid): the
+ * document of `?docs=`, else `?from=` when it is a page of this site (the 查看套餐 advert adds it).
+ */
+export function startedFrom(query: Record<string, string | undefined>): string | undefined {
+  const docs = Number(query.docs);
+  if (Number.isSafeInteger(docs) && docs > 0) return routePath('articles.docs.detail', { id: docs });
+  const from = query.from ?? '';
+  return from.startsWith('/app/') && matchRoute(from.split('?')[0]) ? from : undefined;
+}
+
+/**
  * SPEC §2 "Navigation behaviour", docs-pay: the shell, on the first route change after the provider sends the
  * person back, reads nextPath and goes to the document (docs-id) after setting the location to docs-url.
  */

@@ -34,7 +34,8 @@ export function ownPromotions(): AdProvider {
         title: '开通下载套餐',
         text: '海量优质文档，一次购买多次下载',
         cta: '查看套餐',
-        href: routePath('user.pay.order'),
+        // the package page goes back to where the advert was, once paid
+        href: routePath('user.pay.order', {}, { type: 'package', from: context.path }),
       } satisfies AdCreative;
     },
     clicked(creative, slot) {

@@ -19,6 +19,7 @@ export interface OrderRow {
   provider_trade_no: string | null;
   pay_start: PayStart | null;
   return_path: string | null;
+  from_path: string | null;
   create_time: Date;
   expire_time: Date;
   paid_time: Date | null;
@@ -27,18 +28,18 @@ export interface OrderRow {
 }
 
 const COLUMNS = `id, order_no, user_id, guest_key, type, price_policy_id, docs_id, title, amount, currency, pay_method, channel,
-  state, provider_trade_no, pay_start, return_path, create_time, expire_time, paid_time, closed_time, refunded_time`;
+  state, provider_trade_no, pay_start, return_path, from_path, create_time, expire_time, paid_time, closed_time, refunded_time`;
 
 export type NewOrder = Pick<
   OrderRow,
-  'order_no' | 'user_id' | 'guest_key' | 'type' | 'price_policy_id' | 'docs_id' | 'title' | 'amount' | 'pay_method' | 'channel' | 'return_path' | 'create_time' | 'expire_time'
+  'order_no' | 'user_id' | 'guest_key' | 'type' | 'price_policy_id' | 'docs_id' | 'title' | 'amount' | 'pay_method' | 'channel' | 'return_path' | 'from_path' | 'create_time' | 'expire_time'
 >;
 
 export async function insertOrder(q: Queryable, o: NewOrder): Promise<OrderRow> {
   const [row] = await q.query<OrderRow>(
-    `INSERT INTO orders (order_no, user_id, guest_key, type, price_policy_id, docs_id, title, amount, pay_method, channel, return_path, create_time, expire_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
-    [o.order_no, o.user_id, o.guest_key, o.type, o.price_policy_id, o.docs_id, o.title, o.amount, o.pay_method, o.channel, o.return_path, o.create_time, o.expire_time],
+    `INSERT INTO orders (order_no, user_id, guest_key, type, price_policy_id, docs_id, title, amount, pay_method, channel, return_path, from_path, create_time, expire_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
+    [o.order_no, o.user_id, o.guest_key, o.type, o.price_policy_id, o.docs_id, o.title, o.amount, o.pay_method, o.channel, o.return_path, o.from_path, o.create_time, o.expire_time],
   );
   return row;
 }

@@ -60,12 +60,20 @@ interface Buyer {
   guestKey: string | null;
 }
 
+/** Where the provider sends the browser back: the page the client named (default the payment page), with the order's number and method. */
+export function returnUrlOf(siteOrigin: string, order: OrderRow): string {
+  const page = order.return_path ?? `/app/${order.guest_key ? 'guest' : 'user'}/pay/order${order.docs_id ? `?docs=${order.docs_id}` : ''}`;
+  const url = new URL(page, `${siteOrigin}/`);
+  url.searchParams.set('order_no', order.order_no);
+  url.searchParams.set('method', order.pay_method);
+  return `${siteOrigin}${url.pathname}${url.search}`;
+}
+
 /** Opens the order at the provider; a refusal closes it here and answers the provider's reason. */
 async function open(app: FastifyInstance, request: FastifyRequest, order: OrderRow, openid: string | undefined): Promise<OrderRow> {
   const provider = app.pay.providers[order.pay_method];
   if (!provider) throw new Error('provider vanished');
-  const page = order.guest_key ? 'guest/pay/order' : 'user/pay/order';
-  const back = new URLSearchParams({ order_no: order.order_no, method: order.pay_method, ...(order.docs_id ? { docs: String(order.docs_id) } : {}) });
+  const returnUrl = returnUrlOf(app.pay.config.siteOrigin, order);
   try {
     const start = await provider.create({
       outTradeNo: order.order_no,
@@ -74,7 +82,7 @@ async function open(app: FastifyInstance, request: FastifyRequest, order: OrderR
       channel: order.channel,
       expireAt: order.expire_time,
       notifyUrl: `${app.pay.config.notifyOrigin}/api/${order.pay_method}/notify/`,
-      returnUrl: `${app.pay.config.siteOrigin}/app/${page}?${back}`,
+      returnUrl,
       clientIp: request.ip ?? '',
       openid,
     });
@@ -112,6 +120,7 @@ export async function createOrder(
     pay_method: body.pay_method,
     channel: body.channel,
     return_path: body.return_path ?? null,
+    from_path: body.from_path ?? null,
     create_time: now,
     expire_time: new Date(now.getTime() + settings.order_ttl_minutes * 60_000),
   });

@@ -9,11 +9,12 @@ export function nextOf(order: OrderRow): PayNext | null {
     if (order.guest_key !== null) return { route: 'guest/pay/order', query: { docs: String(order.docs_id), order_no: order.order_no } };
     return { route: `articles/docs/detail/${order.docs_id}` };
   }
-  const back = order.return_path ? new URL(order.return_path, 'http://site.invalid') : null;
-  if (back && back.pathname.startsWith('/app/')) {
-    return { route: back.pathname.slice('/app/'.length), query: Object.fromEntries(back.searchParams) };
+  const from = order.from_path ? new URL(order.from_path, 'http://site.invalid') : null;
+  if (from && from.pathname.startsWith('/app/')) {
+    return { route: from.pathname.slice('/app/'.length), query: Object.fromEntries(from.searchParams) };
   }
-  return { route: 'user/info/0' };
+  // my packages, with what is left of the new one
+  return { route: 'user/pay/order', query: { type: 'package' } };
 }
 
 const payable = (o: OrderRow) => o.state === 'created' || o.state === 'paying';
