@@ -1,7 +1,7 @@
 import { IdParams, LinkAnswer, OnceDocsUrlAnswer, OnceDocsUrlBody, QuotaAnswer, ShareAnswer, ShareQuery, TokenQuery } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendStored } from '../send-file';
-import { DOWNLOAD_ROUTES, downloadService } from '../services/downloads';
+import { DOWNLOAD_ROUTES, downloadService, guestDownloadLink } from '../services/downloads';
 
 /** Free download quotas, signed download links of documents and appendices and their files, share signs. */
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
@@ -32,7 +32,7 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: OnceDocsUrlBody }>(
     '/api/once-docs-url/',
     { bodyLimit: 4 * 1024, schema: { tags: ['支付'], summary: '游客已购文档的下载链接', body: OnceDocsUrlBody, response: { 200: OnceDocsUrlAnswer } } },
-    async (request, reply) => downloads.guestLink(request, reply, request.body.order_no),
+    async (request, reply) => guestDownloadLink(app, request, reply, request.body.order_no),
   );
 
   for (const kind of ['docs', 'blogs'] as const) {

@@ -102,25 +102,12 @@ export function downloadService(app: FastifyInstance) {
       const sharer = kind === 'docs' ? await shareUser(app, 'docs', item.id, sign) : null;
       const grant = await grantDownload(app, requester(request, reply, true), item, sharer);
       return {
-        url: `${DOWNLOAD_ROUTES[kind].file.replace(':id', String(item.id))}?token=${encodeURIComponent(grant.token)}`,
+        url: fileUrl(kind, item.id, grant.token),
         expire_time: grant.expireTime as unknown as string,
         kind: grant.kind,
         left: grant.quota.left,
         message: grant.message,
         ...(grant.packageLeft !== null ? { package_left: grant.packageLeft } : {}),
-      };
-    },
-    /** POST /api/once-docs-url/: a guest's paid document on the device that paid (the pay module checks the order). */
-    async guestLink(request: FastifyRequest, reply: FastifyReply, orderNo: string): Promise<OnceDocsUrlAnswer> {
-      const access = await app.pay.guestAccess(request, orderNo);
-      const item = { ...(await docDownloadable(app, request, access.docsId)), purchased: true };
-      const grant = await grantDownload(app, requester(request, reply, true), item, null);
-      return {
-        url: `${DOWNLOAD_ROUTES.docs.file.replace(':id', String(item.id))}?token=${encodeURIComponent(grant.token)}`,
-        expire_time: grant.expireTime.toISOString(),
-        docs: item.id,
-        title: access.title,
-        access_until: access.accessUntil.toISOString(),
       };
     },
     /** The file a signed link gives: a document saved under its title, an appendix under its name. */
@@ -146,6 +133,25 @@ export function downloadService(app: FastifyInstance) {
       const row = await downloadCounts(app.db, userId, startOfDay(now));
       return { today: row.today, total: row.total, free_total: quota.total, free_left: quota.left, uploaded_downloads: row.uploaded };
     },
+  };
+}
+
+/** The signed link's same-origin path. */
+function fileUrl(kind: Downloadable['kind'], id: number, token: string): string {
+  return `${DOWNLOAD_ROUTES[kind].file.replace(':id', String(id))}?token=${encodeURIComponent(token)}`;
+}
+
+/** POST /api/once-docs-url/: a guest's paid document on the device that paid (the pay module checks the order). */
+export async function guestDownloadLink(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, orderNo: string): Promise<OnceDocsUrlAnswer> {
+  const access = await app.pay.guestAccess(request, orderNo);
+  const item = { ...(await docDownloadable(app, request, access.docsId)), purchased: true };
+  const grant = await grantDownload(app, requester(request, reply, true), item, null);
+  return {
+    url: fileUrl('docs', item.id, grant.token),
+    expire_time: grant.expireTime.toISOString(),
+    docs: item.id,
+    title: access.title,
+    access_until: access.accessUntil.toISOString(),
   };
 }
 
