@@ -102,6 +102,19 @@ describe.each(engines())('payments (%s)', (engine) => {
     await expectConsistent(site);
   });
 
+  test('inside WeChat (JSAPI) the payer is the openid of the user\'s WeChat login', async () => {
+    const { client, uid } = await registeredClient(site.base);
+    const doc = await paidDoc(site);
+    const refused = await client.post('/api/order-info/', { type: 'docs', docs: doc.id, pay_method: 'wxpay', channel: 'jsapi' });
+    expect(refused.body.message).toBe('微信内支付需要先授权微信登录');
+    await site.app.db.query(`INSERT INTO trd_accounts (user_id, provider, openid, create_time) VALUES ($1, 'weixingzh', $2, now())`, [uid, `o-gzh-${uid}`]);
+    const created = await client.post('/api/order-info/', { type: 'docs', docs: doc.id, pay_method: 'wxpay', channel: 'jsapi' });
+    expect(created.status).toBe(201);
+    expect(created.body.pay.kind).toBe('jsapi');
+    expect(created.body.pay.params).toEqual(expect.objectContaining({ signType: 'RSA', package: expect.stringMatching(/^prepay_id=/) }));
+    expect(site.wxpay.trade(created.body.order_no)).toMatchObject({ tradeType: 'JSAPI' });
+  });
+
   test('a paid document that allows it takes the daily free quota first', async () => {
     const { client } = await registeredClient(site.base);
     const doc = await paidDoc(site, { freeQuotaOk: true });

@@ -115,3 +115,9 @@ export async function sharesProvider(q: Queryable, userId: number, otherUserId: 
 export async function moveTrdAccounts(q: Queryable, fromUserId: number, toUserId: number): Promise<void> {
   await q.query('UPDATE trd_accounts SET user_id = $2 WHERE user_id = $1', [fromUserId, toUserId]);
 }
+
+/** The user's openid on one of the chat app's platforms (weixingzh: the official account; weixin_miniapp). */
+export async function openidOf(q: Queryable, userId: number, provider: string): Promise<string | null> {
+  const [row] = await q.query<{ openid: string }>('SELECT openid FROM trd_accounts WHERE user_id = $1 AND provider = $2', [userId, provider]);
+  return row ? row.openid : null;
+}

@@ -7,6 +7,7 @@ import type { PaymentStart } from '../../../infra/payments/types';
 import { insertOrder, markClosed, markPaying, type NewOrder, type OrderRow } from '../repositories/orders';
 import { activePolicy, paySettings, sellableDoc } from '../repositories/policies';
 import { hasValidPurchase } from '../repositories/purchases';
+import { openidOf } from '../../accounts/repositories/trd-accounts';
 import { deviceKey } from './guest';
 import { offers } from './providers';
 import { orderItem } from './serialize';
@@ -53,6 +54,18 @@ function wire(start: PaymentStart): PayStart {
   if (start.kind === 'qr') return { kind: 'qr', code_url: start.codeUrl };
   if (start.kind === 'redirect') return { kind: 'redirect', url: start.url };
   return { kind: 'jsapi', params: start.params };
+}
+
+/**
+ * JSAPI needs the payer's openid: the one the client sends, else the logged-in user's from their WeChat login
+ * (the official account's, then the mini-program's).
+ */
+async function payerOpenid(app: FastifyInstance, request: FastifyRequest, given: string | undefined): Promise<string> {
+  if (given) return given;
+  const userId = request.user?.id;
+  const found = userId ? ((await openidOf(app.db, userId, 'weixingzh')) ?? (await openidOf(app.db, userId, 'weixin_miniapp'))) : null;
+  if (!found) throw new ApiError(400, 'invalid', '微信内支付需要先授权微信登录', { openid: ['缺少 openid'] });
+  return found;
 }
 
 interface Buyer {
@@ -107,7 +120,7 @@ export async function createOrder(
   if (!offers(app.pay.providers, body.pay_method, body.channel)) {
     throw new ApiError(400, 'invalid', '暂不支持该支付方式，请换一种', { channel: ['暂不支持该支付方式'] });
   }
-  if (body.channel === 'jsapi' && !body.openid) throw new ApiError(400, 'invalid', '微信内支付需要先授权微信登录', { openid: ['缺少 openid'] });
+  const openid = body.channel === 'jsapi' ? await payerOpenid(app, request, body.openid) : body.openid;
   const buyer: Buyer = guest ? { userId: null, guestKey: deviceKey(request, reply, true) } : { userId: request.user?.id ?? null, guestKey: null };
   const item = guest ? await docItem(app, body.docs as number, null) : await itemOf(app, body as OrderCreateBody, buyer.userId as number);
   const now = app.now();
@@ -124,5 +137,5 @@ export async function createOrder(
     create_time: now,
     expire_time: new Date(now.getTime() + settings.order_ttl_minutes * 60_000),
   });
-  return orderItem(await open(app, request, order, body.openid), true);
+  return orderItem(await open(app, request, order, openid), true);
 }
