@@ -61,9 +61,9 @@ function realCredentials(env: NodeJS.ProcessEnv): Pick<PayConfig, 'alipay' | 'wx
   const wxPublic = secret(env, 'WXPAY_PUBLIC_KEY');
   return {
     alipay:
-      env.ALIPAY_APP_ID && alipayKey && alipayPublic
+      env.ALIPAY_APPID && alipayKey && alipayPublic
         ? {
-            appId: env.ALIPAY_APP_ID,
+            appId: env.ALIPAY_APPID,
             sellerId: env.ALIPAY_SELLER_ID || undefined,
             privateKey: alipayKey,
             alipayPublicKey: alipayPublic,
