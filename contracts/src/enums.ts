@@ -109,3 +109,45 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   refunding: '退款中',
   refunded: '已退款',
 };
+
+/**
+ * What moved a user's coins (coin records): a sale's share arrived frozen, was released to available, was
+ * reversed (a refund or takedown while frozen), coins spent on a document, a withdrawal held, paid out or
+ * returned, a reward (activities).
+ */
+export const COIN_RECORD_KINDS = ['earned', 'released', 'reversed', 'spent', 'withdraw_hold', 'withdraw_paid', 'withdraw_returned', 'reward'] as const;
+export type CoinRecordKind = (typeof COIN_RECORD_KINDS)[number];
+
+export const COIN_RECORD_LABELS: Record<CoinRecordKind, string> = {
+  earned: '文档收益（冻结中）',
+  released: '收益解冻',
+  reversed: '收益撤回',
+  spent: '金币购买文档',
+  withdraw_hold: '申请提现',
+  withdraw_paid: '提现到账',
+  withdraw_returned: '提现退回',
+  reward: '活动奖励',
+};
+
+/** Where a withdrawal is paid to. */
+export const WITHDRAW_CHANNELS = ['alipay', 'wxpay'] as const;
+export type WithdrawChannel = (typeof WITHDRAW_CHANNELS)[number];
+
+/**
+ * A withdrawal's states: requested (coins held) → approved (by staff, or automatically under the limit) → paying
+ * → success; paying → wait_user_confirm (WeChat: the payee confirms) → success; failed, rejected (staff) and
+ * cancelled (the user) give the coins back.
+ */
+export const WITHDRAW_STATES = ['requested', 'approved', 'paying', 'wait_user_confirm', 'success', 'failed', 'rejected', 'cancelled'] as const;
+export type WithdrawState = (typeof WITHDRAW_STATES)[number];
+
+export const WITHDRAW_STATE_LABELS: Record<WithdrawState, string> = {
+  requested: '待审核',
+  approved: '已通过，待打款',
+  paying: '打款中',
+  wait_user_confirm: '待你在微信中确认收款',
+  success: '已到账',
+  failed: '打款失败，金币已退回',
+  rejected: '未通过，金币已退回',
+  cancelled: '已取消，金币已退回',
+};

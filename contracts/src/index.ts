@@ -15,3 +15,4 @@ export * from './ops';
 export * from './content';
 export * from './social';
 export * from './pay';
+export * from './coins';

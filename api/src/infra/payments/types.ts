@@ -199,3 +199,59 @@ export interface PaySimulatorKeys {
  * next notifications of a trade: drop them, send each twice, delay them, or hold them and send in reverse order.
  */
 export type NotificationFault = 'none' | 'drop' | 'duplicate' | 'delay' | 'reorder';
+
+/**
+ * Payouts (withdrawals of coins, issue 14): Alipay `alipay.fund.trans.uni.transfer` (TRANS_ACCOUNT_NO_PWD,
+ * DIRECT_TRANSFER, payee ALIPAY_LOGON_ID with name) and its query `alipay.fund.trans.common.query`; WeChat Pay v3
+ * merchant transfer bills (`POST /v3/fund-app/mch-transfer/transfer-bills`, query by out_bill_no, cancel, the
+ * MCHTRANSFER.BILL.FINISHED notification). One business number per withdrawal, kept across retries: a timeout is
+ * followed by a query with the same number, never by a new one.
+ */
+export interface PayoutRequest {
+  /** Our business number (Alipay out_biz_no, WeChat out_bill_no): 6-32 characters of [0-9A-Za-z_]. */
+  outBizNo: string;
+  amountFen: number;
+  /** Alipay: the payee's logon id (phone or e-mail); WeChat: the payee's openid under our appid. */
+  payee: string;
+  /** Alipay: the payee's real name, which Alipay checks; WeChat: user_name (needed at 2000 yuan and above). */
+  realName?: string;
+  /** Shown to the payee (order_title / transfer_remark), at most 32 characters. */
+  remark: string;
+  /** WeChat: where the bill's notification goes. */
+  notifyUrl: string;
+}
+
+/**
+ * A payout as the provider reports it. processing: accepted, not finished; wait_user_confirm: WeChat waits for
+ * the payee to confirm in WeChat (`packageInfo` is what the page hands to the bridge); success; failed (with the
+ * provider's reason); unknown: the provider has no such payout (never reached it: safe to ask again with the
+ * same number).
+ */
+export interface PayoutStatus {
+  state: 'processing' | 'wait_user_confirm' | 'success' | 'failed' | 'unknown';
+  /** The provider's id (Alipay order_id / pay_fund_order_id, WeChat transfer_bill_no). */
+  providerId?: string;
+  /** WeChat WAIT_USER_CONFIRM: the package_info for the confirmation page (wx.requestMerchantTransfer). */
+  packageInfo?: string;
+  /** Why it failed, as the provider says it (Chinese where the provider gives Chinese). */
+  failReason?: string;
+  finishedAt?: Date;
+}
+
+/** A verified payout notification (WeChat MCHTRANSFER.BILL.FINISHED; Alipay sends none that we use). */
+export interface VerifiedPayoutNotification {
+  notifyId: string;
+  outBizNo: string;
+  status: PayoutStatus;
+}
+
+export interface PayoutProvider {
+  readonly method: PayMethod;
+  /** Starts the payout, or with the same number answers the one already started (idempotent). */
+  transfer(request: PayoutRequest): Promise<PayoutStatus>;
+  query(outBizNo: string): Promise<PayoutStatus>;
+  /** WeChat: cancel a bill still waiting for the payee (Alipay: not supported, resolves 'unknown'). */
+  cancel(outBizNo: string): Promise<PayoutStatus>;
+  /** WeChat's bill notification: verify (signature, decryption, mchid) or throw NotificationRejected. */
+  verifyPayoutNotification?(notification: RawNotification): VerifiedPayoutNotification;
+}
