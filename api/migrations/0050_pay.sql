@@ -23,6 +23,8 @@ CREATE TABLE ledger_entries (
   kind            text NOT NULL CHECK (kind ~ '^[a-z][a-z_]{1,39}$'),
   unit            text NOT NULL CHECK (unit IN ('fen', 'download', 'coin')),
   order_id        bigint,
+  -- what caused it, for people reading their records: 'docs:<id>', 'withdraw:<id>', …
+  ref             text NOT NULL DEFAULT '' CHECK (char_length(ref) <= 100),
   memo            text NOT NULL DEFAULT '' CHECK (char_length(memo) <= 500),
   create_time     timestamptz NOT NULL DEFAULT now()
 );
@@ -169,7 +171,7 @@ CREATE UNIQUE INDEX refunds_one_per_order ON refunds (order_id) WHERE state <> '
 -- A bought document downloads again for free until expire_time (pay_settings.redownload_days); source says
 -- whether money (an order) or a package download paid for it. A refund deletes the row of its order.
 ALTER TABLE docs_purchases ADD COLUMN expire_time timestamptz;
-ALTER TABLE docs_purchases ADD COLUMN source text NOT NULL DEFAULT 'order' CHECK (source IN ('order', 'package', 'guest'));
+ALTER TABLE docs_purchases ADD COLUMN source text NOT NULL DEFAULT 'order' CHECK (source IN ('order', 'package', 'guest', 'coin'));
 
 -- A paid document its uploader lets readers take with the daily free quota.
 ALTER TABLE documents ADD COLUMN free_quota_ok boolean NOT NULL DEFAULT false;

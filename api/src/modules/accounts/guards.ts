@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, notAuthenticated } from '../../core/http/errors';
+import { rolesOf, type StaffRole } from './repositories/staff';
 import type { Session } from './sessions';
 import type { InactiveReason, UserRow } from './users';
 
@@ -31,4 +32,15 @@ export function requireActiveUser(request: FastifyRequest): LoggedIn {
   const loggedIn = requireLogin(request);
   if (loggedIn.user.inactive_reason !== null) throw inactiveError(loggedIn.user.inactive_reason);
   return loggedIn;
+}
+
+/**
+ * A staff request: logged in and holding one of `roles` (admin holds every role). 403 to anyone else, checked on
+ * every staff call (the staff console of the trust-and-safety issue builds on these roles).
+ */
+export async function requireStaff(request: FastifyRequest, roles: readonly StaffRole[]): Promise<LoggedIn & { roles: StaffRole[] }> {
+  const loggedIn = requireLogin(request);
+  const held = await rolesOf(request.server.db, loggedIn.user.id);
+  if (!held.includes('admin') && !held.some((r) => roles.includes(r))) throw new ApiError(403, 'staff_only', '需要管理员权限');
+  return { ...loggedIn, roles: held };
 }

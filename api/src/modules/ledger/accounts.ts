@@ -1,7 +1,7 @@
 /**
  * The ledger's accounts, by code. Money (fen): what each provider took in from payers (goes negative: money
  * from outside), the site's sales; downloads: what grants issued (negative), each package's remaining
- * downloads, what packages spent. The coins issue adds users' coin accounts here.
+ * downloads, what packages spent. Coins: see below and docs/payments.md.
  */
 export const LEDGER_ACCOUNTS = {
   provider: (method: 'alipay' | 'wxpay') => ({ code: `provider:${method}`, mayGoNegative: true }),
@@ -9,4 +9,11 @@ export const LEDGER_ACCOUNTS = {
   packageIssuance: { code: 'downloads:issued', mayGoNegative: true },
   packageSpent: { code: 'downloads:spent' },
   package: (userPackageId: number) => ({ code: `package:${userPackageId}` }),
+  // coins: what sales issued to uploaders (negative: made from the site's share of money), each user's three
+  // buckets, what withdrawals paid out and their fees, and the site's part of documents bought with coins
+  coinsIssued: { code: 'coins:issued', mayGoNegative: true },
+  coins: (userId: number, bucket: 'available' | 'frozen' | 'withdrawing') => ({ code: `coins:u:${userId}:${bucket}` }),
+  coinsWithdrawn: { code: 'coins:withdrawn' },
+  coinsFees: { code: 'coins:fees' },
+  coinsSite: { code: 'coins:site' },
 } as const;

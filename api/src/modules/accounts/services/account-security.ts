@@ -18,7 +18,7 @@ import { userChanged } from '../sessions';
 import type { SelfInfo, UserRow } from '../users';
 import { required } from './login';
 import { unlessTaken } from './unique';
-import { changedInfo, ownPhone } from './users';
+import { changedInfo, checkOwnPassword, ownPhone } from './users';
 
 /** How long a POST /api/mobile/check/ lets this session change its phone. */
 export const MOBILE_CHECK_VALID_MS = 10 * 60_000;
@@ -30,7 +30,7 @@ export interface QuestionAnswer {
   answer: string;
 }
 
-function userPhone(user: UserRow) {
+export function userPhone(user: UserRow) {
   const phone = ownPhone(user);
   if (!phone) throw new ApiError(400, 'no_mobile', '您的账号还未绑定手机号');
   return phone;
@@ -170,4 +170,22 @@ async function storeAnswers(request: FastifyRequest, userId: number, answers: Qu
   } finally {
     await userChanged(app, userId);
   }
+}
+
+/**
+ * A fresh proof that the person is the account's owner, before a sensitive step (a withdrawal): a LOGIN code sent
+ * to the account's phone, or the password (sealed like at login, under the per-account limit of wrong tries).
+ */
+export async function proveOwner(
+  request: FastifyRequest,
+  user: UserRow,
+  proof: { type: 'code' | 'password'; code?: string; password?: string },
+): Promise<void> {
+  if (proof.type === 'code') {
+    if (!proof.code) throw invalid({ proof: ['请填写短信验证码'] }, '请填写短信验证码');
+    await request.server.codes.verifySms(userPhone(user), 'LOGIN', proof.code);
+    return;
+  }
+  if (!proof.password) throw invalid({ proof: ['请输入登录密码'] }, '请输入登录密码');
+  await checkOwnPassword(request, user, proof.password, 'proof', { tooMany: '密码错误次数过多，请稍后再试', wrong: '密码错误' });
 }

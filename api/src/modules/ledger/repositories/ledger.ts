@@ -31,6 +31,7 @@ export interface NewEntry {
   kind: string;
   unit: LedgerUnit;
   orderId: number | null;
+  ref: string;
   memo: string;
   at: Date;
 }
@@ -38,9 +39,9 @@ export interface NewEntry {
 /** The new entry's id; null when an entry with this idempotency key exists already. */
 export async function insertEntry(tx: Queryable, e: NewEntry): Promise<number | null> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO ledger_entries (idempotency_key, kind, unit, order_id, memo, create_time) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO ledger_entries (idempotency_key, kind, unit, order_id, ref, memo, create_time) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-    [e.key, e.kind, e.unit, e.orderId, e.memo, e.at],
+    [e.key, e.kind, e.unit, e.orderId, e.ref, e.memo.slice(0, 500), e.at],
   );
   return row ? row.id : null;
 }

@@ -15,6 +15,8 @@ export interface EntryRequest {
   kind: string;
   unit: LedgerUnit;
   orderId?: number | null;
+  /** What caused it, for people reading their records: 'docs:<id>', 'withdraw:<id>'. */
+  ref?: string;
   memo?: string;
   at: Date;
   postings: readonly { account: AccountRef; amount: number }[];
@@ -51,7 +53,7 @@ export async function postEntry(tx: Queryable, e: EntryRequest): Promise<{ entry
   for (const p of e.postings) await ensureAccount(tx, p.account.code, e.unit, p.account.mayGoNegative ?? false);
   const accounts = await lockAccounts(tx, e.postings.map((p) => p.account.code));
   const byCode = new Map(accounts.map((a) => [a.code, a]));
-  const entryId = await insertEntry(tx, { key: e.key, kind: e.kind, unit: e.unit, orderId: e.orderId ?? null, memo: e.memo ?? '', at: e.at });
+  const entryId = await insertEntry(tx, { key: e.key, kind: e.kind, unit: e.unit, orderId: e.orderId ?? null, ref: e.ref ?? '', memo: e.memo ?? '', at: e.at });
   // a concurrent transaction wrote the same key first (we waited on its unique index)
   if (entryId === null) return { entryId: (await entryIdOf(tx, e.key)) as number, created: false };
   const postings = e.postings.map((p) => {

@@ -10,6 +10,8 @@ export interface UserPackageRow {
   /** The balance of its ledger account. */
   downloads_left: number;
   max_doc_price: number | null;
+  /** What one download of it was worth: the package's price over its downloads (fen, rounded). */
+  unit_price: number;
   revoked: boolean;
   create_time: Date;
   expire_time: Date;
@@ -36,7 +38,7 @@ export async function insertUserPackage(tx: Queryable, p: NewPackage): Promise<n
 }
 
 const WITH_LEFT = `SELECT p.id, p.user_id, o.order_no, p.name, p.downloads, coalesce(a.balance, 0)::bigint AS downloads_left, p.max_doc_price,
-         p.revoked, p.create_time, p.expire_time
+         round(o.amount::numeric / p.downloads)::int AS unit_price, p.revoked, p.create_time, p.expire_time
     FROM user_packages p JOIN orders o ON o.id = p.order_id LEFT JOIN ledger_accounts a ON a.code = 'package:' || p.id`;
 
 export async function countUserPackages(q: Queryable, userId: number): Promise<number> {

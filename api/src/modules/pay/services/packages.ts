@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../core/db';
+import { earnOnPackageDownload } from '../../coins/services/earnings';
 import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { usablePackage, type UserPackageRow } from '../repositories/packages';
 import { paySettings } from '../repositories/policies';
@@ -31,6 +32,7 @@ export async function spendPackageDownload(
       { account: LEDGER_ACCOUNTS.packageSpent, amount: 1 },
     ],
   });
+  await earnOnPackageDownload(tx, { recordId: p.recordId, docsId: p.docsId, unitPriceFen: p.pkg.unit_price, buyerId: p.userId, at: p.at });
   const settings = await paySettings(tx);
   const expireAt = new Date(p.at.getTime() + settings.redownload_days * DAY_MS);
   await upsertPurchase(tx, { userId: p.userId, docsId: p.docsId, orderNo: p.pkg.order_no, source: 'package', at: p.at, expireAt });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../core/db';
 import { ApiError } from '../../../core/http/errors';
+import { reverseOrderEarning } from '../../coins/services/earnings';
 import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { lockOrder, lockOrderById, markRefunded, markRefunding, unmarkRefunding, type OrderRow } from '../repositories/orders';
 import { packageOfOrder, revokePackage } from '../repositories/packages';
@@ -10,6 +11,7 @@ import { finishRefund, insertRefund, lockRefundByNo, type RefundRow } from '../r
 /** The money back out, the package's unused downloads withdrawn, the purchases it unlocked taken back. */
 async function completeRefund(tx: Queryable, order: OrderRow, refund: RefundRow, at: Date): Promise<void> {
   await markRefunded(tx, order.id, at);
+  await reverseOrderEarning(tx, order.id, at, '订单已退款');
   await postEntry(tx, {
     key: `refund:${refund.refund_no}`,
     kind: 'refund',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../core/db';
 import type { PayMethod } from '../../../infra/payments/types';
+import { earnOnOrder } from '../../coins/services/earnings';
 import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { lockOrder, markPaid, type OrderRow } from '../repositories/orders';
 import { insertUserPackage } from '../repositories/packages';
@@ -56,6 +57,7 @@ async function grant(tx: Queryable, order: OrderRow, settings: PaySettings, at: 
     await upsertPurchase(tx, { userId: order.user_id, docsId: order.docs_id, orderNo: order.order_no, source: 'order', at, expireAt });
   }
   // a guest's document is unlocked by the paid order itself, on the device that paid (services/guest.ts)
+  if (order.type === 'docs') await earnOnOrder(tx, order, at);
 }
 
 /**

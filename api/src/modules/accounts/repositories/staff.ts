@@ -1,0 +1,12 @@
+import type { Queryable } from '../../../core/db';
+
+export type StaffRole = 'admin' | 'reviewer' | 'finance' | 'support';
+
+export async function rolesOf(q: Queryable, userId: number): Promise<StaffRole[]> {
+  const rows = await q.query<{ role: StaffRole }>('SELECT role FROM staff_roles WHERE user_id = $1 ORDER BY role', [userId]);
+  return rows.map((r) => r.role);
+}
+
+export async function grantRole(q: Queryable, userId: number, role: StaffRole): Promise<void> {
+  await q.query('INSERT INTO staff_roles (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, role]);
+}

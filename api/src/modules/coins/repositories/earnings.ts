@@ -1,0 +1,93 @@
+import type { Queryable } from '../../../core/db';
+
+export interface EarningRow {
+  id: number;
+  user_id: number;
+  docs_id: number | null;
+  source: 'order' | 'package' | 'coin';
+  order_id: number | null;
+  coins: number;
+  state: 'frozen' | 'released' | 'reversed';
+  title: string;
+  release_time: Date;
+}
+
+const COLUMNS = 'id, user_id, docs_id, source, order_id, coins, state, title, release_time';
+
+export interface NewEarning {
+  userId: number;
+  docsId: number | null;
+  source: EarningRow['source'];
+  orderId?: number | null;
+  downloadRecordId?: number | null;
+  buyerId?: number | null;
+  coins: number;
+  title: string;
+  at: Date;
+  releaseAt: Date;
+}
+
+/** The new earning's id; null when its order or download already earned (a second call writes nothing). */
+export async function insertEarning(tx: Queryable, e: NewEarning): Promise<number | null> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO coin_earnings (user_id, docs_id, source, order_id, download_record_id, buyer_id, coins, title, create_time, release_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id`,
+    [e.userId, e.docsId, e.source, e.orderId ?? null, e.downloadRecordId ?? null, e.buyerId ?? null, e.coins, e.title.slice(0, 200), e.at, e.releaseAt],
+  );
+  return row ? row.id : null;
+}
+
+/** Frozen earnings due for release (all, or one user's), locked and skipped by a concurrent release. */
+export function dueEarnings(tx: Queryable, now: Date, userId: number | null, limit: number): Promise<EarningRow[]> {
+  return tx.query<EarningRow>(
+    `SELECT ${COLUMNS} FROM coin_earnings WHERE state = 'frozen' AND release_time <= $1 AND ($2::bigint IS NULL OR user_id = $2)
+      ORDER BY release_time, id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+    [now, userId, limit],
+  );
+}
+
+export async function lockEarningOfOrder(tx: Queryable, orderId: number): Promise<EarningRow | undefined> {
+  const [row] = await tx.query<EarningRow>(`SELECT ${COLUMNS} FROM coin_earnings WHERE order_id = $1 FOR UPDATE`, [orderId]);
+  return row;
+}
+
+export async function finishEarning(tx: Queryable, id: number, state: 'released' | 'reversed', at: Date, reason = ''): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE coin_earnings SET state = $2, finish_time = $3, reason = $4 WHERE id = $1 AND state = 'frozen' RETURNING id`,
+    [id, state, at, reason],
+  );
+  return rows.length === 1;
+}
+
+/** The next frozen coins of a user to become available: the earliest release time and what it releases. */
+export async function nextRelease(q: Queryable, userId: number): Promise<{ coins: number; time: Date } | null> {
+  const [row] = await q.query<{ coins: number; time: Date }>(
+    `SELECT sum(coins)::int AS coins, release_time AS time FROM coin_earnings WHERE user_id = $1 AND state = 'frozen'
+      GROUP BY release_time ORDER BY release_time LIMIT 1`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+export async function totalEarned(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT coalesce(sum(coins), 0)::bigint AS n FROM coin_earnings WHERE user_id = $1 AND state <> 'reversed'`, [userId]);
+  return Number(row.n);
+}
+
+/** What each of these documents earned its uploader (not reversed), for "my documents". */
+export async function earnedByDocs(q: Queryable, docIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await q.query<{ docs_id: number; n: number }>(
+    `SELECT docs_id, sum(coins)::bigint AS n FROM coin_earnings WHERE docs_id = ANY($1::bigint[]) AND state <> 'reversed' GROUP BY docs_id`,
+    [docIds],
+  );
+  return new Map(rows.map((r) => [r.docs_id, Number(r.n)]));
+}
+
+/** The documents and release times of these earnings (coin records link to what earned them). */
+export async function docsOfEarnings(q: Queryable, ids: readonly number[]): Promise<Map<number, { docs_id: number | null; release_time: Date }>> {
+  const rows = await q.query<{ id: number; docs_id: number | null; release_time: Date }>(
+    'SELECT id, docs_id, release_time FROM coin_earnings WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { docs_id: r.docs_id, release_time: r.release_time }]));
+}
