@@ -1,5 +1,7 @@
 import { loadQrOAuthConfig } from '../src/infra/oauth/config';
+import { networkInterfaces } from 'node:os';
 import { loadConfig } from '../src/core/config';
+import { buildServer } from '../src/server';
 import { accountOptions, Client, newPhone } from './accounts-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 
@@ -64,6 +66,41 @@ describe.each(engines())('dev-only routes on %s', (engine) => {
       const login = await client.get('/api/login/qq/');
       expect(login.status).toBe(200);
       expect(new URL(login.body.url).pathname).toBe('/api/dev/oauth/qq/oauth2.0/authorize');
+    });
+
+    test("the OAuth simulator's pages and endpoints answer this machine only: another address (forwarded by a proxy, or a socket's own) gets the 404 of no route", async () => {
+      const login = await new Client(server.base).get('/api/login/weixin/');
+      const page = new URL(login.body.url);
+      expect(page.origin).toBe('https://staging.example.com');
+      const paths = [
+        page.pathname + page.search,
+        `/api/dev/oauth/approve?${new URLSearchParams({ family: 'weixin', app_id: page.searchParams.get('appid') ?? '', redirect_uri: page.searchParams.get('redirect_uri') ?? '', state: 's', person: '张三' })}`,
+        '/api/dev/oauth/weixin/sns/oauth2/access_token?appid=a&secret=b&code=c&grant_type=authorization_code',
+      ];
+      for (const path of paths) {
+        for (const headers of [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-real-ip': '203.0.113.7' }, { forwarded: 'for=203.0.113.7' }] as Record<string, string>[]) {
+          const res = await fetch(server.base + path, { headers, redirect: 'manual' });
+          expect({ path, headers, status: res.status }).toEqual({ path, headers, status: 404 });
+        }
+      }
+      const local = await fetch(server.base + paths[0]);
+      expect(local.status).toBe(200);
+      expect(await local.text()).toContain('同意授权');
+      expect((await fetch(server.base + paths[1], { redirect: 'manual' })).status).toBe(302);
+
+      // a socket from this machine's LAN address (production may listen there): no forwarding header at all
+      const lanAddress = Object.values(networkInterfaces())
+        .flat()
+        .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+      expect(lanAddress).toBeTruthy(); // never skipped: a machine without a LAN address cannot prove this
+      const lan = await buildServer({ logger: false, ...accountOptions(db.options()), accounts: loadConfig(STAGING_ENV), qrOAuth: loadQrOAuthConfig(STAGING_ENV) });
+      try {
+        await lan.listen({ host: lanAddress as string, port: 0 });
+        const { port } = lan.server.address() as { port: number };
+        for (const path of paths) expect((await fetch(`http://${lanAddress}:${port}${path}`, { redirect: 'manual' })).status).toBe(404);
+      } finally {
+        await lan.close();
+      }
     });
   });
 

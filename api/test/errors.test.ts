@@ -21,6 +21,45 @@ function rawExchange(base: string, payload: string): Promise<{ head: string; bod
   });
 }
 
+/**
+ * Writes a JSON POST of `size` bytes in 64 KiB chunks as a proxy does (each after the previous one drained), then
+ * reads the answer: whether a write failed, whether the answer began before the last byte was written.
+ */
+function streamBody(base: string, path: string, size: number): Promise<{ writeError?: string; answeredBeforeEnd: boolean; head: string; body: unknown }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    let writeError: string | undefined;
+    let written = false;
+    let answeredBeforeEnd = false;
+    socket.on('data', (c: Buffer) => {
+      if (!written) answeredBeforeEnd = true;
+      chunks.push(c);
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => (writeError ??= e.code ?? e.message));
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const at = text.indexOf('\r\n\r\n');
+      const body = at < 0 ? undefined : JSON.parse(text.slice(at + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ''));
+      resolve({ writeError, answeredBeforeEnd, head: at < 0 ? text : text.slice(0, at), body });
+    });
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
+    const writeNext = (left: number): void => {
+      if (socket.destroyed) return;
+      if (left <= 0) {
+        written = true;
+        return;
+      }
+      const part = chunk.subarray(0, Math.min(chunk.length, left));
+      if (socket.write(part)) setImmediate(() => writeNext(left - part.length));
+      else socket.once('drain', () => writeNext(left - part.length));
+    };
+    writeNext(size);
+  });
+}
+
 describe.each(engines())('error conventions on %s', (engine) => {
   const db = useEngine(engine, __filename);
   let server: TestServer;
@@ -137,6 +176,16 @@ describe.each(engines())('error conventions on %s', (engine) => {
   test('too large body: 413 in Chinese', async () => {
     const res = await postJson(server.base, REPORT, { message: 'x', stack: 's'.repeat(70 * 1024) });
     expectErrorBody(res, 413, 'payload_too_large');
+  });
+
+  test('a 5 MiB body over the limit is read to its end before the 413, so its writer (the shell\'s proxy) gets the answer, not a reset', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await streamBody(server.base, REPORT, 5 * 1024 * 1024);
+      expect(answer.writeError).toBeUndefined();
+      expect(answer.answeredBeforeEnd).toBe(false);
+      expect(answer.head.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(answer.body).toEqual({ message: '请求体过大，请减小后重试', code: 'payload_too_large' });
+    }
   });
 
   test('wrong content type: 415 in Chinese', async () => {

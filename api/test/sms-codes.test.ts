@@ -230,6 +230,44 @@ describe.each(engines())('SMS codes on %s', (engine) => {
     expectErrorBody(await stranger.post('/api/codes/', { mobile, reason: 'LOGIN' }, { 'x-captcha-token': await solvedCaptchaToken(stranger) }), 400, 'sms_quota_exceeded');
   });
 
+  test('a logged-out owner proves the phone with a code it received earlier in the hour (proof): the cap strangers filled does not hold them, a wrong proof does', async () => {
+    const mobile = newPhone();
+    const stranger = new Client(server.base);
+    expect((await stranger.post('/api/codes/', { mobile, reason: 'LOGIN' })).status).toBe(200);
+    const earlier = await lastSmsCode(server.base, mobile); // the owner's phone received it
+    for (let i = 0; i < 4; i += 1) {
+      clock.advance(61_000);
+      expect((await sendSolving(stranger, { mobile, reason: 'LOGIN' })).status).toBe(200);
+    }
+    clock.advance(10 * MINUTE); // every code the stranger had sent has expired
+    const owner = new Client(server.base);
+    const token = () => server.app.captchaTokens.issue('127.0.0.1'); // as POST /api/captcha/check/ issues them
+    expectErrorBody(await owner.post('/api/codes/', { mobile, reason: 'FIND_PWD' }, { 'x-captcha-token': await token() }), 400, 'sms_quota_exceeded');
+    // a wrong proof: 400 on the field, nothing sent, the stranger's cap stays
+    const wrongCode = earlier === '111111' ? '222222' : '111111';
+    const wrong = await owner.post('/api/codes/', { mobile, reason: 'FIND_PWD', proof: wrongCode }, { 'x-captcha-token': await token() });
+    expectErrorBody(wrong, 400, 'invalid');
+    expect(wrong.body.errors.proof).toEqual(['之前收到的验证码不正确或已超过一小时']);
+    // every proof costs a solved captcha (guessing a code costs one a try)
+    expectErrorBody(await owner.post('/api/codes/', { mobile, reason: 'FIND_PWD', proof: earlier }), 429, 'sms_captcha_required');
+    expect((await new Client(server.base).get(`/api/dev/outbox/?mobile=${mobile}`)).body.results).toHaveLength(5);
+    // the right earlier code (expired): sent, and the new code logs in
+    expect((await owner.post('/api/codes/', { mobile, reason: 'LOGIN', proof: earlier }, { 'x-captcha-token': await token() })).status).toBe(200);
+    expect((await new Client(server.base).get(`/api/dev/outbox/?mobile=${mobile}`)).body.results).toHaveLength(6);
+    expect((await loginWith(mobile, await lastSmsCode(server.base, mobile))).status).toBe(200);
+    // proven sends count against the owner's own caps (5 an hour): the bill stays bounded
+    for (let i = 0; i < 4; i += 1) {
+      clock.advance(61_000);
+      expect((await owner.post('/api/codes/', { mobile, reason: 'LOGIN', proof: earlier }, { 'x-captcha-token': await token() })).status).toBe(200);
+    }
+    clock.advance(61_000);
+    expectErrorBody(await owner.post('/api/codes/', { mobile, reason: 'LOGIN', proof: earlier }, { 'x-captcha-token': await token() }), 400, 'sms_quota_exceeded');
+    // an hour after the earlier code was sent it proves nothing
+    clock.advance(HOUR);
+    const stale = await owner.post('/api/codes/', { mobile, reason: 'LOGIN', proof: earlier }, { 'x-captcha-token': await token() });
+    expectErrorBody(stale, 400, 'invalid');
+  });
+
   test('enumeration: password login takes as long and answers the same for a registered and an unknown phone', async () => {
     const { mobile: known } = await registeredClient(server.base);
     const password = await encryptPassword(server.base, 'wrong-guess1');

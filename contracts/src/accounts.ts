@@ -258,6 +258,14 @@ export const SendCodeBody = Type.Object(
       ...messages('验证码用途不正确', '请选择验证码用途'),
     }),
     country_code: CountryCodeField,
+    proof: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{6}$',
+        description:
+          '可选：本手机号一小时内收到过的验证码（过期或已用也可），证明发送者是机主：不受他人发送次数上限限制，计入机主自己的上限；每次需完成安全验证',
+        ...messages('之前收到的验证码格式不正确'),
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -43,6 +43,10 @@ export const TEXTS = {
   sendCode: '获取验证码',
   sending: '发送中…',
   resendIn: (s: number) => `${s}秒后重新获取`,
+  /** The phone's cap is reached (strangers may have filled it): its owner continues with a code received earlier. */
+  proofLabel: '输入之前收到的验证码以继续',
+  proofHint: '本手机号一小时内收到过的任一验证码（过期也可）',
+  proofSend: '继续获取',
   showPassword: '显示密码',
   hidePassword: '隐藏密码',
   agreePrefix: '我已阅读并同意',

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { appState$, clearToasts, getSession, user$, type LoginFormType } from 'shared-kernel';
 import { DialogHost } from '../src/dialogs/DialogHost';
 import { AuthPanel } from '../src/forms/AuthPanel';
+import { type FakeRequest } from 'shared-kernel/testing';
 import { apiError, loginAnswer, startAuthApi, type AuthApi } from './support/auth-api';
 import { expectToast, field, resetPage, toastTexts, waitForCall } from './support/dom';
 
@@ -92,6 +93,36 @@ describe('login_code form (SMS quick login, the default)', () => {
     expect(((await screen.findByRole('button', { name: /秒后重新获取/ })) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(field('手机号'), { target: { value: '13812345679' } });
     expect((await screen.findByRole('button', { name: '获取验证码' })) as HTMLButtonElement).toBeTruthy();
+  });
+
+  test("the phone's cap reached (maybe by strangers): the form offers '输入之前收到的验证码以继续' and sends that code as proof", async () => {
+    const quota = apiError(400, 'sms_quota_exceeded', '该手机号获取验证码次数过多，请一小时后再试');
+    api.on('POST /codes/', (r: FakeRequest) => {
+      const proof = (r.body as { proof?: string }).proof;
+      if (proof === undefined) return quota;
+      if (proof !== '246810') return apiError(400, 'invalid', '之前收到的验证码不正确或已超过一小时', { proof: ['之前收到的验证码不正确或已超过一小时'] });
+      return { body: { detail: '验证码已发送', resend_after: 60, expire_in: 300 } };
+    });
+    renderForm();
+    expect(screen.queryByLabelText('输入之前收到的验证码以继续')).toBeNull();
+    fireEvent.change(field('手机号'), { target: { value: '13812345678' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await expectToast('该手机号获取验证码次数过多，请一小时后再试');
+    const proof = (await screen.findByLabelText('输入之前收到的验证码以继续')) as HTMLInputElement;
+    fireEvent.change(proof, { target: { value: '111a111' } });
+    expect(proof.value).toBe('111111');
+    fireEvent.click(screen.getByRole('button', { name: '继续获取' }));
+    expect(await screen.findByText('之前收到的验证码不正确或已超过一小时', { selector: '.ma-field-error' })).toBeTruthy();
+    fireEvent.change(proof, { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: '继续获取' }));
+    await expectToast('验证码已发送');
+    expect(api.calls('POST /codes/').map((c) => c.body)).toEqual([
+      { mobile: '13812345678', country_code: '86', reason: 'LOGIN' },
+      { mobile: '13812345678', country_code: '86', reason: 'LOGIN', proof: '111111' },
+      { mobile: '13812345678', country_code: '86', reason: 'LOGIN', proof: '246810' },
+    ]);
+    await waitFor(() => expect(screen.queryByLabelText('输入之前收到的验证码以继续')).toBeNull());
+    expect(await screen.findByRole('button', { name: '60秒后重新获取' })).toBeTruthy();
   });
 
   test("a server's phone error is shown under the phone", async () => {

@@ -230,11 +230,12 @@ function sendApiError(res: http.ServerResponse, status: number, message: string,
 }
 
 /**
- * Bodies up to this size are read whole before the API is asked, then written in one go. The API answers a body
- * over its limit (413; 1 MiB for JSON) before reading it and closes the connection: a proxy that is still writing
- * the body then fails on its next write, and Node reports that write error (502) before the answer it has already
- * received. Larger bodies (uploads) are streamed: the API's early answer is passed on when it is heard before the
- * next write, else the client gets the shell's 502.
+ * Bodies up to this size are read whole before the API is asked, then written in one go. Larger bodies (uploads)
+ * are streamed. A body over the API's limit (413; 1 MiB for JSON) used to be answered before it was read, the
+ * connection closed: a proxy still writing it failed on its next write, and Node reported that write error (502)
+ * before the answer. The API now reads and drops a refused body up to 32 MiB before its 413
+ * (api/src/core/http/refused-body.ts); past that, the API's early answer is passed on when it is heard before
+ * the next write, else the client gets the shell's 502.
  */
 const BUFFERED_BODY_MAX = 2 * 1024 * 1024;
 

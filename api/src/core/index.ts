@@ -5,6 +5,7 @@ import { clientAddressResolver } from './http/client-address';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { applyResponseHeaders } from './http/headers';
 import { registerOpenApi } from './http/openapi';
+import { installRefusedBodyDrain } from './http/refused-body';
 import { validatorCompiler } from './http/validation';
 import { defineModule } from './module';
 import type { IncomingMessage } from 'node:http';
@@ -43,6 +44,7 @@ export const corePlugin = defineModule<CoreOptions>('core', [], async (app: Fast
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onRequest', async (request, reply) => applyResponseHeaders(request, reply));
+  installRefusedBodyDrain(app);
   // JSON only (multipart where a route parses it itself): plain text bodies answer 415 instead of reaching a handler
   app.removeContentTypeParser('text/plain');
 

@@ -44,9 +44,10 @@ export const infraPlugin = defineModule<InfraOptions>('infra', ['core'], async (
   const store = redis ? redisRateLimitStore(redis, `${prefix}rl:`) : memoryRateLimitStore();
   app.decorate('captchaTokens', redis ? redisCaptchaTokenStore(redis, `${prefix}ct:`) : memoryCaptchaTokenStore());
   installRateLimits(app, { store, scale: config.rateLimitScale, overrides: opts.rateLimits });
-  // development and test: every route under /api/dev/ from this machine only, with the dev routes token
-  // (security/dev-routes.ts); production has no dev-only routes, and its OAuth simulator is DEV_OUTBOX=1's opt-in
-  if (devRoutesEnabled(config)) installDevRouteGuard(app, config.devRoutesToken);
+  // every route under /api/dev/ from this machine only, with the dev routes token but the OAuth simulator's
+  // (security/dev-routes.ts). In every mode: production has no token and no dev-only route, but a staging site's
+  // OAuth simulator (DEV_OUTBOX=1) is there, and its pages log in whatever name is typed
+  installDevRouteGuard(app, devRoutesEnabled(config) ? config.devRoutesToken : undefined);
 
   // the outbox exists whenever a simulator may deliver into it (its route only in development and test)
   const simulated = config.sms.provider === 'simulator' || config.mail.provider === 'simulator';

@@ -9,10 +9,12 @@ interface Props {
   reason: CodeReason;
   /** The phone's message ('手机号不能为空', a server's field error) or null once it is fine. */
   onPhoneError: (message: string | null) => void;
+  /** The phone's cap is reached: the form offers the owner's proof (ProofPrompt). */
+  onProofAsked?: () => void;
 }
 
 /** "获取验证码": checks the phone, sends the code, then stays disabled for 60 s counting down (SPEC §4, §9). */
-export function SendCodeButton({ phone, reason, onPhoneError }: Props) {
+export function SendCodeButton({ phone, reason, onPhoneError, onProofAsked }: Props) {
   const [sending, setSending] = useState(false);
   const [left, setLeft] = useState(() => cooldownLeft(phone));
 
@@ -36,6 +38,7 @@ export function SendCodeButton({ phone, reason, onPhoneError }: Props) {
     try {
       const outcome = await requestCode(phone, reason);
       if (!outcome.ok) onPhoneError(outcome.phoneError ?? null);
+      if (!outcome.ok && outcome.proofAsked) onProofAsked?.();
       setLeft(cooldownLeft(phone));
     } finally {
       setSending(false);

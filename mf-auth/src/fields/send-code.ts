@@ -56,18 +56,24 @@ export function resetCooldowns(): void {
   removeLocal(COOLDOWN_KEY);
 }
 
-export type SendOutcome = { ok: true } | { ok: false; phoneError?: string };
+/**
+ * A failure: the phone's field error; `proofAsked` when the phone's cap is reached (the API's
+ * sms_quota_exceeded), which the phone's owner passes with a code received earlier this hour; `proofError` when
+ * that code was wrong.
+ */
+export type SendOutcome = { ok: true } | { ok: false; phoneError?: string; proofAsked?: boolean; proofError?: string };
 
 /**
  * Sends a code and says so (SPEC §8 '验证码已发送'); the 60 s cooldown starts. A failure is shown: the phone's
  * field error goes back to the form; '验证码发送失败' outside the mini-program offers the mini-program login in
  * an 8 s toast; anything else is an error toast (the captcha's cancellation included).
  */
-export async function requestCode(phone: PhoneValue, reason: CodeReason): Promise<SendOutcome> {
+export async function requestCode(phone: PhoneValue, reason: CodeReason, proof?: string): Promise<SendOutcome> {
   try {
-    await sendCode(phone, reason);
+    await sendCode(phone, reason, proof);
   } catch (error) {
-    const phoneError = fieldErrorsOf(error).mobile;
+    const { mobile: phoneError, proof: proofError } = fieldErrorsOf(error);
+    if (proofError) return { ok: false, proofError };
     if (apiCodeOf(error) === 'code_send_failed' && detectPlatform() !== 'weixin_miniapp') {
       snackbar(TEXTS.codeSendFailed, {
         type: 'error',
@@ -77,7 +83,7 @@ export async function requestCode(phone: PhoneValue, reason: CodeReason): Promis
     } else {
       toastError(errorMessageOf(error));
     }
-    return { ok: false, phoneError };
+    return { ok: false, phoneError, proofAsked: apiCodeOf(error) === 'sms_quota_exceeded' };
   }
   startCooldown(phone);
   toastSuccess(TEXTS.codeSent);

@@ -107,6 +107,7 @@ html.ma-modal-open,html.ma-modal-open body{overflow:hidden}
 .ma-code-box.ma-active{border-color:${P};box-shadow:0 0 0 3px color-mix(in srgb,${P} 18%,transparent)}
 .ma-send-code{flex:none;min-width:112px;min-height:46px;padding:0 10px;border:1px solid ${P};border-radius:8px;background:${CARD};
   color:${LINK};font:inherit;font-size:14px;cursor:pointer;white-space:nowrap}
+.ma-proof{flex:1}
 .ma-send-code:disabled{border-color:${LINE};color:${MUTED};cursor:not-allowed;background:${BG}}
 
 /* Agreement */

@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The guard of the dev-only routes: everything under /api/dev/ (the simulators' outbox, the captcha answers, the
- * official-account scan, the OAuth provider simulator), which exist in development and test mode only and let
- * whoever reaches them log in as anyone. Such a request is answered as if the route did not exist (the 404 of
+ * official-account scan, the OAuth provider simulator), which exist in development and test mode only (the OAuth
+ * simulator also on a staging site, production with DEV_OUTBOX=1, where no token exists) and let whoever reaches
+ * them log in as anyone. Such a request is answered as if the route did not exist (the 404 of
  * every unknown path) unless
  *  - it comes from this machine: the socket's peer, the client address Fastify derives (TRUST_PROXY) and every
  *    address the request names in X-Forwarded-For / X-Real-IP / Forwarded are loopback (the shell's proxy puts

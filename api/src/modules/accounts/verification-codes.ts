@@ -70,6 +70,11 @@ export type Channel = 'sms' | 'email';
  */
 export interface SmsRequester {
   owner: boolean;
+  /**
+   * A code the phone received in the last hour (expired or used alike), sent by a logged-out owner: when right, the
+   * send counts as the owner's. Every proof costs a solved captcha, so guessing costs one a try.
+   */
+  proof?: string;
   /** Spends the request's solved-captcha token (X-Captcha-Token); true when it had an unspent one. */
   spendCaptcha: () => Promise<boolean>;
 }
@@ -129,6 +134,32 @@ async function requireCaptchaAfterFirst(sent: Send[], t: number, requester: SmsR
 
 type Digest = (channel: Channel, target: string, reason: string, code: string) => string;
 
+export const PROOF_WRONG_MESSAGE = '之前收到的验证码不正确或已超过一小时';
+
+/** True when `code` is one of the codes sent to the target in the last hour (`sent`: all of the last day's). */
+function isRecentCode(digest: Digest, channel: Channel, target: string, sent: Send[], t: number, code: string): boolean {
+  const given = (reason: string) => Buffer.from(digest(channel, target, reason, code));
+  return sent
+    .filter((s) => s.at > t - HOUR)
+    .some((s) => {
+      const expected = Buffer.from(s.codeHash);
+      const mine = given(s.reason);
+      return expected.length === mine.length && timingSafeEqual(expected, mine);
+    });
+}
+
+/**
+ * A logged-out owner's proof (a code the phone received this hour): a solved captcha first (429 without, as for
+ * strangers), then the code must be right (400 on `proof`; the spent captcha is the price of a guess).
+ */
+async function requireProof(digest: Digest, send: NewSend, sent: Send[], t: number, proof: string): Promise<void> {
+  if (!(await send.requester!.spendCaptcha())) {
+    const lastHour = sent.filter((s) => s.at > t - HOUR);
+    throw throttled(lastHour.length ? (lastHour[lastHour.length - 1].at + HOUR - t) / 1000 : 1, SMS_CAPTCHA_MESSAGE, 'sms_captcha_required');
+  }
+  if (!isRecentCode(digest, send.channel, send.target, sent, t, proof)) throw invalid({ proof: [PROOF_WRONG_MESSAGE] }, PROOF_WRONG_MESSAGE);
+}
+
 interface NewSend {
   channel: Channel;
   target: string;
@@ -139,18 +170,22 @@ interface NewSend {
 
 /**
  * Stores a new code after the caps allow it; answers its row id. The caps count the sends of the requester's
- * side (the owner's, or everybody else's); without a requester, every send of the target.
+ * side (the owner's, by session or proof, or everybody else's); without a requester, every send of the target.
  */
-function store(deps: CodeDeps, digest: Digest, { channel, target, reason, code, requester }: NewSend): Promise<number> {
+function store(deps: CodeDeps, digest: Digest, send: NewSend): Promise<number> {
+  const { channel, target, reason, code, requester } = send;
   const t = deps.now();
-  const byOwner = requester?.owner ?? false;
+  // a proof stands for the owner's session; the session's owner needs none
+  const proof = requester && !requester.owner ? requester.proof : undefined;
+  const byOwner = (requester?.owner ?? false) || proof !== undefined;
   return deps.db.transaction(async (tx) => {
     await lockTarget(tx, channel, target);
     await deleteCodesCreatedBefore(tx, new Date(t.getTime() - 2 * DAY));
     const sent = await sends(tx, channel, target, new Date(t.getTime() - DAY));
     const counted = requester ? sent.filter((s) => s.byOwner === byOwner) : sent;
     checkCaps(channel, counted.map((s) => s.at), t.getTime());
-    if (requester && !byOwner) await requireCaptchaAfterFirst(sent, t.getTime(), requester);
+    if (proof !== undefined) await requireProof(digest, send, sent, t.getTime(), proof);
+    else if (requester && !byOwner) await requireCaptchaAfterFirst(sent, t.getTime(), requester);
     const codeHash = digest(channel, target, reason, code);
     return replaceCode(tx, { channel, target, reason, codeHash, now: t, expireTime: new Date(t.getTime() + CODE_RULES.ttlMs), byOwner });
   });

@@ -12,20 +12,22 @@ export async function deleteCodesCreatedBefore(q: Queryable, cutoff: Date): Prom
   await q.query('DELETE FROM verification_codes WHERE create_time < $1', [cutoff]);
 }
 
-/** A code sent: when (ms) and whether at the request of the target's proven owner. */
+/** A code sent: when (ms), whether at the request of the target's proven owner, its reason and its HMAC. */
 export interface Send {
   at: number;
   byOwner: boolean;
+  reason: string;
+  codeHash: string;
 }
 
 /** The codes sent to the target since `since`, newest first. */
 export async function sends(q: Queryable, channel: string, target: string, since: Date): Promise<Send[]> {
-  const rows = await q.query<{ create_time: Date; by_owner: boolean }>(
-    `SELECT create_time, by_owner FROM verification_codes
+  const rows = await q.query<{ create_time: Date; by_owner: boolean; reason: string; code_hash: string }>(
+    `SELECT create_time, by_owner, reason, code_hash FROM verification_codes
       WHERE channel = $1 AND target = $2 AND create_time > $3 ORDER BY create_time DESC`,
     [channel, target, since],
   );
-  return rows.map((r) => ({ at: r.create_time.getTime(), byOwner: r.by_owner }));
+  return rows.map((r) => ({ at: r.create_time.getTime(), byOwner: r.by_owner, reason: r.reason, codeHash: r.code_hash }));
 }
 
 export interface NewCode {

@@ -14,8 +14,11 @@ function requesterOf(request: FastifyRequest, phone: Phone): SmsRequester {
   return { owner, spendCaptcha: () => spendCaptchaToken(request) };
 }
 
-/** POST /api/codes/: an SMS code to the phone, within the caps of its owner's or everybody else's sends. */
+/**
+ * POST /api/codes/: an SMS code to the phone, within the caps of its owner's (a session, or a logged-out owner's
+ * `proof`: a code the phone received this hour) or everybody else's sends.
+ */
 export async function sendSmsCode(request: FastifyRequest, body: SendCodeBody): Promise<void> {
   const phone = parsePhone(body.mobile, body.country_code);
-  await request.server.codes.sendSms(phone, body.reason, requesterOf(request, phone));
+  await request.server.codes.sendSms(phone, body.reason, { ...requesterOf(request, phone), proof: body.proof });
 }
