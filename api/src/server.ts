@@ -12,6 +12,7 @@ import { captchaModule } from './modules/captcha';
 import { contentModule, type ContentOptions } from './modules/content';
 import { oauthModule } from './modules/oauth';
 import { payModule, type PayOptions } from './modules/pay';
+import { coinsModule } from './modules/coins';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
 
@@ -80,6 +81,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     await app.register(oauthModule, { config: qrOAuth });
     await app.register(siteModule);
     await app.register(payModule, { siteOrigin: qrOAuth.siteOrigin, ...opts.pay });
+    await app.register(coinsModule);
     await app.register(contentModule, {
       dataDir: opts.dataDir,
       secureCookies: config.mode === 'production',

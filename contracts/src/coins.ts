@@ -8,7 +8,8 @@ import { PayNext } from './pay';
 
 const DateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, ...messages('编号无效') }) });
+export const CoinIdParams = Type.Object({ id: Type.Integer({ minimum: 1, ...messages('编号无效') }) });
+export type CoinIdParams = Static<typeof CoinIdParams>;
 
 /** My coins by bucket: available (can spend or withdraw), frozen (earnings in their freeze period), being withdrawn. */
 export const CoinBalance = Type.Object({
@@ -131,18 +132,20 @@ export type StaffReasonBody = Static<typeof StaffReasonBody>;
 
 export const StaffWithdrawal = Type.Composite([Withdrawal, Type.Object({ user: Type.Integer(), nickname: Type.String(), real_name: Type.String(), payee: Type.String() })]);
 export type StaffWithdrawal = Static<typeof StaffWithdrawal>;
+export const StaffWithdrawalPage = PageSchema(StaffWithdrawal);
+export type StaffWithdrawalPage = Static<typeof StaffWithdrawalPage>;
 
 export const coinsEndpoints = defineEndpoints({
   'GET /api/coin-balance/': { response: { 200: CoinBalance } },
   'GET /api/coin-records/': { querystring: CoinRecordQuery, response: { 200: CoinRecordPage } },
-  'GET /api/coin-records/{id}/': { params: IdParams, response: { 200: CoinRecord } },
-  'POST /api/coin-pay/docs/{id}/': { params: IdParams, response: { 200: CoinPayAnswer } },
+  'GET /api/coin-records/{id}/': { params: CoinIdParams, response: { 200: CoinRecord } },
+  'POST /api/coin-pay/docs/{id}/': { params: CoinIdParams, response: { 200: CoinPayAnswer } },
   'GET /api/withdraw/': { querystring: WithdrawListQuery, response: { 200: WithdrawalPage } },
   'POST /api/withdraw/': { body: WithdrawBody, response: { 201: Withdrawal } },
   'GET /api/withdraw/extra_withdraw_coin/': { response: { 200: WithdrawQuote } },
-  'GET /api/withdraw/{id}/': { params: IdParams, response: { 200: Withdrawal } },
-  'POST /api/withdraw/{id}/cancel/': { params: IdParams, response: { 200: Withdrawal } },
-  'GET /api/staff/withdraw/': { querystring: WithdrawListQuery, response: { 200: PageSchema(StaffWithdrawal) } },
-  'POST /api/staff/withdraw/{id}/approve/': { params: IdParams, response: { 200: StaffWithdrawal } },
-  'POST /api/staff/withdraw/{id}/reject/': { params: IdParams, body: StaffReasonBody, response: { 200: StaffWithdrawal } },
+  'GET /api/withdraw/{id}/': { params: CoinIdParams, response: { 200: Withdrawal } },
+  'POST /api/withdraw/{id}/cancel/': { params: CoinIdParams, response: { 200: Withdrawal } },
+  'GET /api/staff/withdraw/': { querystring: WithdrawListQuery, response: { 200: StaffWithdrawalPage } },
+  'POST /api/staff/withdraw/{id}/approve/': { params: CoinIdParams, response: { 200: StaffWithdrawal } },
+  'POST /api/staff/withdraw/{id}/reject/': { params: CoinIdParams, body: StaffReasonBody, response: { 200: StaffWithdrawal } },
 });

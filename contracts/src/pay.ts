@@ -157,6 +157,9 @@ export type UserPackage = Static<typeof UserPackage>;
 export const UserPackagePage = PageSchema(UserPackage);
 export type UserPackagePage = Static<typeof UserPackagePage>;
 
+export const UserPackageQuery = Type.Object({ ...PageQuery });
+export type UserPackageQuery = Static<typeof UserPackageQuery>;
+
 export const payEndpoints = defineEndpoints({
   'GET /api/price-policy/': { querystring: PricePolicyQuery, response: { 200: PricePolicyPage } },
   'POST /api/order-info/': { body: OrderCreateBody, response: { 201: Order } },
@@ -165,5 +168,5 @@ export const payEndpoints = defineEndpoints({
   'GET /api/wxpay/query/{kind}/{order_no}/': { params: PayQueryParams, response: { 200: PayQueryAnswer } },
   'GET /api/alipay/query/{kind}/{order_no}/': { params: PayQueryParams, response: { 200: PayQueryAnswer } },
   'POST /api/once-docs-url/': { body: OnceDocsUrlBody, response: { 200: OnceDocsUrlAnswer } },
-  'GET /api/user-package/': { querystring: Type.Object({ ...PageQuery }), response: { 200: UserPackagePage } },
+  'GET /api/user-package/': { querystring: UserPackageQuery, response: { 200: UserPackagePage } },
 });

@@ -10,6 +10,9 @@
 
 export type PayMethod = 'alipay' | 'wxpay';
 
+/** Where withdrawals are paid out (the same two providers). */
+export type WithdrawChannelName = PayMethod;
+
 /**
  * How the person pays: Alipay precreate (QR on PC), page (PC redirect), wap (phone browser redirect);
  * WeChat native (QR on PC), h5 (phone browser redirect), jsapi (inside WeChat and the mini-program: the

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../core/db';
 /** A bought document downloads again for free until `expireAt`; a later purchase extends it. */
 export async function upsertPurchase(
   tx: Queryable,
-  p: { userId: number; docsId: number; orderNo: string; source: 'order' | 'package' | 'guest'; at: Date; expireAt: Date },
+  p: { userId: number; docsId: number; orderNo: string; source: 'order' | 'package' | 'guest' | 'coin'; at: Date; expireAt: Date },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO docs_purchases (user_id, docs_id, order_no, source, create_time, expire_time) VALUES ($1, $2, $3, $4, $5, $6)

@@ -1,5 +1,4 @@
-import { PricePolicyPage, PricePolicyQuery, UserPackagePage, PageQuery } from 'contracts';
-import { Type } from '@sinclair/typebox';
+import { PricePolicyPage, PricePolicyQuery, UserPackagePage, UserPackageQuery } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { orderBy } from '../../../core/http/ordering';
 import { paginate } from '../../../core/http/pagination';
@@ -9,7 +8,6 @@ import { packageList, policyList } from '../services/lists';
 
 const TAGS = ['支付'];
 const READ = { rateLimit: 'read' } as const;
-const PackageQuery = Type.Object({ ...PageQuery });
 
 /** GET /api/price-policy/ (the download packages on sale) and GET /api/user-package/ (mine, with what is left). */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
@@ -20,7 +18,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get(
     '/api/user-package/',
-    { config: READ, schema: { tags: TAGS, summary: '我的下载套餐', querystring: PackageQuery, response: { 200: UserPackagePage } } },
+    { config: READ, schema: { tags: TAGS, summary: '我的下载套餐', querystring: UserPackageQuery, response: { 200: UserPackagePage } } },
     async (request) => paginate(request, packageList(app, requireLogin(request).user.id)),
   );
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { flatHeaders, keepRawBodies } from '../../../core/http/raw-body';
 import type { PayMethod } from '../../../infra/payments/types';
 import { handleNotification } from '../services/notifications';
 
-const NOTIFY_BODY_LIMIT = 64 * 1024;
+export const NOTIFY_BODY_LIMIT = 64 * 1024;
 
 async function answer(app: FastifyInstance, method: PayMethod, request: FastifyRequest, reply: FastifyReply) {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : v]));
-  const result = await handleNotification(app, method, { headers, rawBody: typeof request.body === 'string' ? request.body : '' });
+  const result = await handleNotification(app, method, { headers: flatHeaders(request.headers), rawBody: typeof request.body === 'string' ? request.body : '' });
   return reply.code(result.status).header('content-type', result.contentType).send(result.body);
 }
 
@@ -16,10 +16,7 @@ async function answer(app: FastifyInstance, method: PayMethod, request: FastifyR
  * Not in the OpenAPI document: only the providers call them, in their own formats.
  */
 export async function notifyRoutes(app: FastifyInstance): Promise<void> {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
-  );
+  keepRawBodies(app, NOTIFY_BODY_LIMIT);
   const options = { bodyLimit: NOTIFY_BODY_LIMIT, config: { rateLimit: 'pay-notify' as const }, schema: { hide: true } };
   app.post('/api/alipay/notify/', options, (request, reply) => answer(app, 'alipay', request, reply));
   app.post('/api/wxpay/notify/', options, (request, reply) => answer(app, 'wxpay', request, reply));

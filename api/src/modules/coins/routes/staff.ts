@@ -1,0 +1,30 @@
+import { CoinIdParams, StaffReasonBody, StaffWithdrawal, StaffWithdrawalPage, WithdrawListQuery } from 'contracts';
+import type { FastifyInstance } from 'fastify';
+import { paginate } from '../../../core/http/pagination';
+import { requireStaff } from '../../accounts/guards';
+import { approveWithdrawal, rejectWithdrawal, staffWithdrawalList } from '../services/staff';
+
+const TAGS = ['管理'];
+const FINANCE = ['finance'] as const;
+
+/** Staff review of withdrawals (finance and admin; 403 to anyone else). The staff console's page calls these. */
+export async function staffRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: WithdrawListQuery }>(
+    '/api/staff/withdraw/',
+    { config: { rateLimit: 'read' }, schema: { tags: TAGS, summary: '提现审核列表', querystring: WithdrawListQuery, response: { 200: StaffWithdrawalPage } } },
+    async (request) => {
+      await requireStaff(request, FINANCE);
+      return paginate(request, staffWithdrawalList(app, request.query.state));
+    },
+  );
+  app.post<{ Params: { id: number } }>(
+    '/api/staff/withdraw/:id/approve/',
+    { schema: { tags: TAGS, summary: '通过提现', params: CoinIdParams, response: { 200: StaffWithdrawal } } },
+    async (request) => approveWithdrawal(app, (await requireStaff(request, FINANCE)).user, request.params.id),
+  );
+  app.post<{ Params: { id: number }; Body: StaffReasonBody }>(
+    '/api/staff/withdraw/:id/reject/',
+    { bodyLimit: 4 * 1024, schema: { tags: TAGS, summary: '驳回提现', params: CoinIdParams, body: StaffReasonBody, response: { 200: StaffWithdrawal } } },
+    async (request) => rejectWithdrawal(app, (await requireStaff(request, FINANCE)).user, request.params.id, request.body.reason),
+  );
+}
