@@ -5,7 +5,7 @@ import { ApiError } from '../../core/http/errors';
 import { sha256 } from './browser-key';
 import { notifyOtherProcesses } from './repositories/notify';
 import { deleteQrExpiredBefore, findQrByHash, insertQr, markQr, takeConfirmedQr } from './repositories/qr-codes';
-import { everyMinute } from './sweep';
+import { everyMinute } from '../../core/sweep';
 
 export type { QrType } from 'contracts';
 export type QrStatusName = 'waiting' | 'scanned' | 'confirmed';

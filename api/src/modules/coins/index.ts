@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
+import { every } from '../../core/sweep';
 import { alipayPayouts } from '../../infra/payments/alipay/payout';
 import type { PayoutProvider, WithdrawChannelName } from '../../infra/payments/types';
 import { wxpayPayouts } from '../../infra/payments/wxpay/payout';
@@ -39,16 +40,7 @@ export const coinsModule = defineModule('coins', ['core', 'infra', 'accounts', '
     sweep: async () => (await releaseDue(app.db, app.now(), null)) + (await sweepPayouts(app)),
   };
   app.decorate('coins', service);
-  if (config.sweepIntervalMs > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      service.sweep().catch((err) => app.log.warn({ err }, 'coins sweep failed')).finally(() => (running = false));
-    }, config.sweepIntervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  every(app, config.sweepIntervalMs, 'coins sweep', () => service.sweep());
   await app.register(coinRoutes);
   await app.register(withdrawalRoutes);
   await app.register(staffRoutes);

@@ -19,7 +19,7 @@ import { localDiskStorage } from '../../infra/storage/storage';
 import type { SeedResult } from './seed/seed';
 import { viewCounter } from './view-counter';
 import { sweepFileDeletions } from './file-sweeper';
-import { everyMinute } from '../accounts/sweep';
+import { everyMinute } from '../../core/sweep';
 
 export interface ContentOptions extends Record<string, unknown> {
   /** Data folder: files are kept in `<dataDir>/files`. Without it, a temporary folder removed at close. */

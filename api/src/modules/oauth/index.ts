@@ -6,7 +6,7 @@ import { oauthSimulatorRoutes } from './routes/simulator';
 import { deleteStatesExpiredBefore } from './repositories/oauth-states';
 import { OAuthLogin } from './services/oauth-login';
 import { listeningOrigin } from '../accounts/browser-key';
-import { everyMinute } from '../accounts/sweep';
+import { everyMinute } from '../../core/sweep';
 import { trdAccountOf } from '../accounts/third-party';
 import type { OAuthProvider, QrOAuthConfig } from '../../infra/oauth/config';
 import { alipayAdapter, qqAdapter, weiboAdapter, weixinAdapter, type OAuthAdapter, type OAuthEndpoints } from '../../infra/oauth/providers';

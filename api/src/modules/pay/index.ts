@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../core/db';
 import { defineModule } from '../../core/module';
+import { every } from '../../core/sweep';
 import { loadPayConfig, type PayConfig } from './config';
 import type { UserPackageRow } from './repositories/packages';
 import { catalogRoutes } from './routes/catalog';
@@ -71,16 +72,7 @@ export const payModule = defineModule<PayOptions>('pay', ['core', 'infra', 'acco
     refund: (orderNo, reason, operator) => refundOrder(app, orderNo, reason, operator),
   };
   app.decorate('pay', service);
-  if (config.sweepIntervalMs > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      service.sweep().catch((err) => app.log.warn({ err }, 'payment sweep failed')).finally(() => (running = false));
-    }, config.sweepIntervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  every(app, config.sweepIntervalMs, 'payment sweep', () => service.sweep());
   await app.register(catalogRoutes);
   await app.register(orderRoutes);
   await app.register(notifyRoutes);
