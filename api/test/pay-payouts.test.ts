@@ -184,6 +184,8 @@ describe('Alipay payouts (uni.transfer against the simulator)', () => {
     expect(await alipay.query(billNo())).toEqual({ state: 'unknown' });
     expect(await alipay.cancel(billNo())).toEqual({ state: 'unknown' });
     expect(alipay.verifyPayoutNotification).toBeUndefined();
+    expect(await alipay.transfer(request({ realName: undefined }))).toEqual({ state: 'failed', failReason: '支付宝提现需要收款人的真实姓名' });
+    expect(await alipay.transfer(request({ amountFen: 9 }))).toEqual({ state: 'failed', failReason: '单笔最低转账金额0.1元' });
     const bad = await postJson(`${alipaySim.url}/_sim/payout-fault`, { out_biz_no: 'x', fault: 'explode' });
     expect(bad.status).toBe(400);
     expect(String(bad.json.error)).toContain('需要');

@@ -28,6 +28,8 @@ export const FINAL_TRANSFER_FAILURES = [
   'EXCEED_LIMIT_SM_AMOUNT',
   'EXCEED_LIMIT_DM_AMOUNT',
   'EXCEED_LIMIT_SM_MIN_AMOUNT',
+  // a request Alipay refused as malformed made no transfer either
+  'INVALID_PARAMETER',
 ];
 
 const title = (text: string) => Array.from(text.trim() || '提现').slice(0, 32).join('');
@@ -67,6 +69,8 @@ function statusOf(answer: GatewayAnswer, dateField: string): PayoutStatus {
 }
 
 async function transfer(client: GatewayClient, r: PayoutRequest): Promise<PayoutStatus> {
+  // Alipay refuses a logon id without the name; saying so here keeps it from looking like an unknown outcome
+  if (!r.realName?.trim()) return { state: 'failed', failReason: '支付宝提现需要收款人的真实姓名' };
   const answer = await client.success(TRANSFER_METHOD, transferBiz(r), undefined, FINAL_TRANSFER_FAILURES);
   if (str(answer.code) !== '10000') {
     return { state: 'failed', failReason: str(answer.sub_msg) || str(answer.msg) || '转账失败' };
