@@ -239,6 +239,8 @@ export interface PayoutStatus {
   /** Why it failed, as the provider says it (Chinese where the provider gives Chinese). */
   failReason?: string;
   finishedAt?: Date;
+  /** What the provider says the payout is for, fen (checked by the caller against the withdrawal). */
+  amountFen?: number;
 }
 
 /** A verified payout notification (WeChat MCHTRANSFER.BILL.FINISHED; Alipay sends none that we use). */

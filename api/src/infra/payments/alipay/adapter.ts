@@ -57,11 +57,11 @@ const TRADE_STATES: Record<string, 'paid' | 'closed' | 'paying'> = {
   TRADE_CLOSED: 'closed',
 };
 
-function str(value: unknown): string {
+export function str(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-interface GatewayClient {
+export interface GatewayClient {
   gateway: string;
   alipayKey: KeyObject;
   /** The signed parameters of a request (public ones and biz_content). */
@@ -70,7 +70,7 @@ interface GatewayClient {
   success(method: string, biz: Record<string, unknown>, extra?: Record<string, string>, accept?: string[]): Promise<GatewayAnswer>;
 }
 
-function gatewayClient(creds: AlipayCredentials, transport: HttpTransport, now: () => Date): GatewayClient {
+export function gatewayClient(creds: AlipayCredentials, transport: HttpTransport, now: () => Date): GatewayClient {
   const privateKey = privateKeyOf(creds.privateKey);
   const alipayKey = publicKeyOf(creds.alipayPublicKey);
   const signed = (method: string, extra: Record<string, string>, biz: Record<string, unknown>) =>

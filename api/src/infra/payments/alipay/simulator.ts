@@ -6,6 +6,7 @@ import { cashierPage, messagePage } from './cashier';
 import { alipayTime, privateKeyOf, publicKeyOf, signNotificationFields } from './sign';
 import { apiAnswer, type SimBooks } from './sim-gateway';
 import { SimNotifier } from './sim-notify';
+import { AlipayPayoutBook, payoutControl, type AlipayPayoutFault, type AlipaySimPayout } from './sim-payouts';
 import {
   checkRequest,
   invalid,
@@ -20,6 +21,7 @@ import {
 } from './sim-trades';
 
 export type { AlipaySimTrade } from './sim-trades';
+export type { AlipayPayoutFault, AlipaySimPayout } from './sim-payouts';
 
 export interface AlipaySimulatorOptions {
   keys: PaySimulatorKeys['alipay'];
@@ -42,8 +44,16 @@ export interface AlipaySimulator {
   /** What the cashier's 确认付款 button does; rejects (Chinese message) for an unknown, paid, closed or expired trade. */
   pay(outTradeNo: string): Promise<void>;
   setFault(outTradeNo: string | '*', fault: NotificationFault): void;
-  totals(): { receivedFen: number; refundedFen: number; paidTrades: number };
+  /** Payments received and refunded, and paidOutFen: what transfers (payouts) have paid out. */
+  totals(): { receivedFen: number; refundedFen: number; paidTrades: number; paidOutFen: number };
   trade(outTradeNo: string): Readonly<AlipaySimTrade> | undefined;
+  /** What the next transfer of the number (or of every number: '*') meets; see AlipayPayoutFault. */
+  payoutFault(outBizNo: string | '*', fault: AlipayPayoutFault): void;
+  /** Ends a DEALING transfer (fault 'dealing'); rejects (Chinese message) when there is none. */
+  finishPayout(outBizNo: string, result: 'success' | 'fail'): Promise<void>;
+  /** The payee book: the account's name (a transfer under another name fails), or null: no such account. */
+  setPayee(logonId: string, realName: string | null): void;
+  payouts(): { items: AlipaySimPayout[]; paidOutFen: number };
 }
 
 const PAGE_METHODS = new Set(['alipay.trade.page.pay', 'alipay.trade.wap.pay']);
@@ -79,8 +89,31 @@ const json = (res: ServerResponse, status: number, body: unknown) => send(res, s
 /** The simulator's behaviour, apart from its HTTP plumbing. */
 class AlipaySim {
   readonly books: SimBooks = { trades: new Map(), tokens: new Map(), totals: { receivedFen: 0, refundedFen: 0, paidTrades: 0 } };
+  readonly payouts: AlipayPayoutBook;
+  /** Answers held back by the 'timeout' fault, ended at close. */
+  readonly hung = new Set<ServerResponse>();
 
-  constructor(readonly ctx: SimContext) {}
+  constructor(readonly ctx: SimContext) {
+    this.payouts = new AlipayPayoutBook(ctx.now);
+  }
+
+  totals() {
+    return { ...this.books.totals, paidOutFen: this.payouts.paidOutFen };
+  }
+
+  /** Answers nothing; a client still waiting after a minute gets 504 (a gateway timeout, as a proxy would say). */
+  hang(res: ServerResponse): void {
+    this.hung.add(res);
+    const timer = setTimeout(() => {
+      this.hung.delete(res);
+      if (!res.destroyed) send(res, 504, 'text/plain', 'Gateway Timeout');
+    }, 60_000);
+    timer.unref();
+    res.on('close', () => {
+      clearTimeout(timer);
+      this.hung.delete(res);
+    });
+  }
 
   /** A gateway request (query string and form body merged), answered JSON or, for page/wap pay, the cashier. */
   gateway(res: ServerResponse, params: Record<string, string>): void {
@@ -100,7 +133,9 @@ class AlipaySim {
       return this.openCashier(res, method, biz, params);
     }
     if (refused) return answer(refused);
-    const result = apiAnswer(this.books, method, biz, params, this.ctx);
+    const payout = this.payouts.answer(method, biz);
+    if (payout === 'hang') return this.hang(res);
+    const result = payout ?? apiAnswer(this.books, method, biz, params, this.ctx);
     answer(result ?? invalid('isv.invalid-method', '不存在的方法名'));
   }
 
@@ -181,7 +216,11 @@ async function cashierAction(sim: AlipaySim, res: ServerResponse, token: string,
 
 async function controlRoute(sim: AlipaySim, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   if (!isLoopbackHost(req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')) return json(res, 403, { error: '仅限本机访问' });
-  if (req.method === 'GET' && path === '/_sim/totals') return json(res, 200, sim.books.totals);
+  if (req.method === 'GET' && path === '/_sim/totals') return json(res, 200, sim.totals());
+  if (path === '/_sim/payouts' || path.startsWith('/_sim/payout-')) {
+    const payout = payoutControl(sim.payouts, req.method ?? '', path, req.method === 'POST' ? await readBody(req) : '');
+    if (payout) return json(res, payout.status, payout.json);
+  }
   const payMatch = /^\/_sim\/pay\/([0-9A-Za-z_-]{1,64})$/.exec(path);
   if (req.method === 'POST' && payMatch) {
     const error = sim.pay(sim.books.trades.get(payMatch[1]));
@@ -269,7 +308,14 @@ function simulatorHandle(sim: AlipaySim, server: ReturnType<typeof createServer>
       if (error) throw new Error(error);
     },
     setFault: (outTradeNo, fault) => notifier.setFault(outTradeNo, fault),
-    totals: () => ({ ...sim.books.totals }),
+    totals: () => sim.totals(),
+    payoutFault: (outBizNo, fault) => sim.payouts.setFault(outBizNo, fault),
+    async finishPayout(outBizNo, result) {
+      const error = sim.payouts.finish(outBizNo, result);
+      if (error) throw new Error(error);
+    },
+    setPayee: (logonId, realName) => void sim.payouts.payees.set(logonId, realName),
+    payouts: () => sim.payouts.snapshot(),
     trade(outTradeNo) {
       const trade = sim.books.trades.get(outTradeNo);
       return trade ? structuredClone(refresh(trade, sim.ctx.now())) : undefined;

@@ -42,16 +42,17 @@ export function beijingTime(date: Date): string {
 
 type Json = Record<string, unknown>;
 
-interface Client {
-  call(method: 'GET' | 'POST', pathWithQuery: string, body?: Json): Promise<{ status: number; json: Json }>;
+export interface Client {
+  /** `headers`: extra request headers (Wechatpay-Serial when a field is encrypted with the WeChat Pay key). */
+  call(method: 'GET' | 'POST', pathWithQuery: string, body?: Json, headers?: Record<string, string>): Promise<{ status: number; json: Json }>;
 }
 
 /** Signs each request, checks each answer's signature before reading it, turns `{code, message}` into WxpayApiError. */
-function v3Client(creds: WxpayCredentials, transport: HttpTransport, keys: WechatpayKeys, now: () => Date): Client {
+export function v3Client(creds: WxpayCredentials, transport: HttpTransport, keys: WechatpayKeys, now: () => Date): Client {
   const signer = { mchId: creds.mchId, certSerial: creds.certSerial, privateKey: createPrivateKey(creds.privateKey) };
   const base = creds.baseUrl.replace(/\/+$/, '');
   return {
-    async call(method, pathWithQuery, body) {
+    async call(method, pathWithQuery, body, extra = {}) {
       const text = body === undefined ? '' : JSON.stringify(body);
       const response = await transport({
         method,
@@ -61,6 +62,7 @@ function v3Client(creds: WxpayCredentials, transport: HttpTransport, keys: Wecha
           Accept: 'application/json',
           'User-Agent': 'docshare-wxpay/1',
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...extra,
         },
         body: body === undefined ? undefined : text,
       });

@@ -1,4 +1,11 @@
-import { NotificationRejected, type RawNotification, type VerifiedNotification, type WxpayCredentials } from '../types';
+import {
+  NotificationRejected,
+  type PayoutStatus,
+  type RawNotification,
+  type VerifiedNotification,
+  type VerifiedPayoutNotification,
+  type WxpayCredentials,
+} from '../types';
 import { AEAD_ALGORITHM, aeadDecrypt, wechatpaySignatureProblem, type WechatpayKeys } from './sign';
 
 type Json = Record<string, unknown>;
@@ -105,4 +112,29 @@ export function parseWxpayNotification(
     return refund(notifyId, eventType, decryptResource(envelope, creds.apiV3Key, 'refund'), creds);
   }
   throw new NotificationRejected(`event_type ${eventType.slice(0, 40)} not handled`);
+}
+
+/** The bill's states as our payout states (fail reasons in Chinese); shared by the adapter's answers and notifications. */
+export type BillStatusOf = (bill: Json) => PayoutStatus;
+
+/**
+ * Verifies a MCHTRANSFER.BILL.FINISHED notification (signature, decryption of the mch_payment resource, our
+ * merchant id) and reads the bill with `statusOf`. Throws NotificationRejected with the reason.
+ */
+export function parseWxpayPayoutNotification(
+  notification: RawNotification,
+  creds: WxpayCredentials,
+  keys: WechatpayKeys,
+  now: Date,
+  statusOf: BillStatusOf,
+): VerifiedPayoutNotification {
+  const problem = wechatpaySignatureProblem(notification.headers, notification.rawBody, keys, now);
+  if (problem) throw new NotificationRejected(problem);
+  const envelope = parseJson(notification.rawBody, 'body');
+  const notifyId = text(envelope, 'id');
+  const eventType = text(envelope, 'event_type');
+  if (eventType !== 'MCHTRANSFER.BILL.FINISHED') throw new NotificationRejected(`event_type ${eventType.slice(0, 40)} is not a bill's`);
+  const bill = decryptResource(envelope, creds.apiV3Key, 'mch_payment');
+  if (bill.mch_id !== creds.mchId) throw new NotificationRejected('mch_id is not ours');
+  return { notifyId, outBizNo: text(bill, 'out_bill_no'), status: statusOf(bill) };
 }

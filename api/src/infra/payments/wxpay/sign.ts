@@ -1,7 +1,10 @@
 import {
+  constants,
   createCipheriv,
   createDecipheriv,
   createPublicKey,
+  privateDecrypt,
+  publicEncrypt,
   createSign,
   createVerify,
   randomBytes,
@@ -211,4 +214,17 @@ export function appPayParams(appId: string, mchId: string, prepayId: string, pri
     timestamp,
     sign: rsaSign(signedMessage(appId, timestamp, nonce, prepayId), privateKey),
   };
+}
+
+/**
+ * A sensitive field (transfer user_name) as WeChat Pay wants it: RSA/ECB/OAEPWithSHA-1AndMGF1Padding with the
+ * WeChat Pay public key, base64; the request then names that key in Wechatpay-Serial.
+ */
+export function encryptSensitive(plaintext: string, publicKey: string | KeyObject): string {
+  return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, Buffer.from(plaintext, 'utf8')).toString('base64');
+}
+
+/** The simulator's side of encryptSensitive; throws when the text was not encrypted for this key. */
+export function decryptSensitive(ciphertext: string, privateKey: string | KeyObject): string {
+  return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, Buffer.from(ciphertext, 'base64')).toString('utf8');
 }

@@ -65,3 +65,23 @@ export function cashierPage(view: CashierView): string {
 export function statePage(title: string, message: string): string {
   return page(title, `<p class="state">${escapeHtml(title)}</p><p class="note">${escapeHtml(message)}</p>`);
 }
+
+export interface TransferView {
+  action: string;
+  merchant: string;
+  remark: string;
+  amountFen: number;
+}
+
+/** The payee's side of a merchant transfer (what wx.requestMerchantTransfer shows): 确认收款. */
+export function transferPage(view: TransferView): string {
+  return page(
+    '确认收款',
+    `<p class="merchant">${escapeHtml(view.merchant)} 向你转账</p>` +
+      `<p class="desc">${escapeHtml(view.remark)}</p>` +
+      `<p class="amount"><small>¥</small>${yuan(view.amountFen)}</p>` +
+      `<form method="post" action="${escapeHtml(view.action)}"><input type="hidden" name="action" value="confirm">` +
+      '<button type="submit" class="pay">确认收款</button></form>' +
+      '<p class="note">本地模拟确认收款页，不会产生真实转账</p>',
+  );
+}

@@ -5,9 +5,12 @@ import { isLoopbackAddress } from '../../security/dev-routes';
 import type { NotificationFault, PaySimulatorKeys } from '../types';
 import { verifyJsapiPaySign, wechatpaySignatureHeaders } from './sign';
 import { authorizationProblem, closeOrder, createOrder, queryOrder, refundOrder } from './simulator-api';
-import { CASHIER_CSP, cashierPage, statePage, yuan } from './simulator-cashier';
+import { CASHIER_CSP, cashierPage, statePage, transferPage, yuan } from './simulator-cashier';
 import { Notifier } from './simulator-notify';
 import { error, TradeBook, type ApiAnswer, type Channel, type SimTrade } from './simulator-trades';
+import { TransferBook, WX_PAYOUT_FAULTS, type WxpayPayoutFault, type WxpaySimBill } from './simulator-transfers';
+
+export type { WxpayPayoutFault, WxpaySimBill } from './simulator-transfers';
 
 export interface WxpaySimulatorOptions {
   keys: PaySimulatorKeys['wxpay'];
@@ -42,8 +45,16 @@ export interface WxpaySimulator {
   /** What the cashier's 确认支付 does. */
   pay(outTradeNo: string): Promise<void>;
   setFault(outTradeNo: string | '*', fault: NotificationFault): void;
-  totals(): { receivedFen: number; refundedFen: number; paidTrades: number };
+  /** Payments received and refunded, and paidOutFen: what confirmed transfer bills have paid out. */
+  totals(): { receivedFen: number; refundedFen: number; paidTrades: number; paidOutFen: number };
   trade(outTradeNo: string): WxpayTradeSnapshot | undefined;
+  /** What the next bill of the number (or of every number: '*') meets; see WxpayPayoutFault. */
+  payoutFault(outBillNo: string | '*', fault: WxpayPayoutFault): void;
+  /** The payee's 确认收款; rejects (Chinese message) for an unknown, paid, cancelled or closed bill. */
+  confirmTransfer(outBillNo: string): Promise<void>;
+  /** The payee's confirmation page of a bill (what wx.requestMerchantTransfer opens), undefined for none. */
+  transferPageUrl(outBillNo: string): string | undefined;
+  payouts(): { items: WxpaySimBill[]; paidOutFen: number };
 }
 
 const FAULTS: readonly NotificationFault[] = ['none', 'drop', 'duplicate', 'delay', 'reorder'];
@@ -53,6 +64,7 @@ type Json = Record<string, unknown>;
 
 interface Context {
   book: TradeBook;
+  transfers: TransferBook;
   notifier: Notifier;
   baseUrl: () => string;
   now: () => Date;
@@ -103,14 +115,27 @@ function sendJson(res: ServerResponse, status: number, json: unknown): void {
   res.end(JSON.stringify(json));
 }
 
-/** The /v3/ API: signature first, then the route. */
-function routeApi(ctx: Context, req: IncomingMessage, url: URL, body: string): ApiAnswer {
+const BILLS = '/v3/fund-app/mch-transfer/transfer-bills';
+
+/** The merchant transfer bills: create, query and cancel by out_bill_no. */
+function routeTransfers(ctx: Context, req: IncomingMessage, path: string, json: Json): ApiAnswer | 'hang' | undefined {
+  const serial = req.headers['wechatpay-serial'];
+  if (path === BILLS && req.method === 'POST') return ctx.transfers.create(json, typeof serial === 'string' ? serial : undefined);
+  const bill = /^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)(\/cancel)?$/.exec(path);
+  if (bill && req.method === 'GET' && !bill[2]) return ctx.transfers.query(decodeURIComponent(bill[1]));
+  if (bill && req.method === 'POST' && bill[2]) return ctx.transfers.cancel(decodeURIComponent(bill[1]));
+  return undefined;
+}
+
+/** The /v3/ API: signature first, then the route ('hang': the answer is swallowed, see the 'timeout' fault). */
+function routeApi(ctx: Context, req: IncomingMessage, url: URL, body: string): ApiAnswer | 'hang' {
   const pathWithQuery = req.url ?? '/';
   const refused = authorizationProblem(ctx.book, req.method ?? '', pathWithQuery, body, req.headers.authorization, ctx.now());
   if (refused) return refused;
   const json = body === '' ? {} : parseObject(body);
   if (!json) return error(400, 'PARAM_ERROR', '请求体不是合法的 JSON');
   const path = url.pathname;
+  if (path.startsWith(`${BILLS}`)) return routeTransfers(ctx, req, path, json) ?? error(404, 'NOT_FOUND', '请求的接口不存在');
   const create = /^\/v3\/pay\/transactions\/(native|h5|jsapi|app)$/.exec(path);
   if (create && req.method === 'POST') return createOrder(ctx.book, create[1] as Channel, json, ctx.baseUrl());
   const trade = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path);
@@ -175,6 +200,61 @@ function jsapiPay(ctx: Context, res: ServerResponse, body: string): void {
   sendJson(res, 200, { err_msg: 'get_brand_wcpay_request:ok' });
 }
 
+/** Answers nothing; a client still waiting after a minute gets 504 (a gateway timeout, as a proxy would say). */
+function hang(res: ServerResponse): void {
+  const timer = setTimeout(() => {
+    if (!res.destroyed) sendJson(res, 504, { code: 'SYSTEM_ERROR', message: '网关超时' });
+  }, 60_000);
+  timer.unref();
+  res.on('close', () => clearTimeout(timer));
+}
+
+/** GET /transfer/<package_info>: the payee's 确认收款 page; POST confirms. */
+function routeTransferPage(ctx: Context, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const token = decodeURIComponent(url.pathname.slice('/transfer/'.length));
+  const bill = ctx.transfers.byPackage.get(token);
+  const current = bill && ctx.transfers.bill(bill.outBillNo);
+  if (!current) return sendHtml(res, 404, statePage('链接已失效', '没有找到这笔转账'));
+  if (req.method === 'POST') {
+    const problem = ctx.transfers.confirm(current.outBillNo);
+    if (problem) return sendHtml(res, 409, statePage('无法收款', problem));
+    return sendHtml(res, 200, statePage('收款成功', `已收款 ¥${yuan(current.amountFen)}，已存入微信零钱`));
+  }
+  if (current.state === 'SUCCESS') return sendHtml(res, 200, statePage('已收款', `已收款 ¥${yuan(current.amountFen)}`));
+  if (current.state !== 'WAIT_USER_CONFIRM') return sendHtml(res, 410, statePage('转账已关闭', '该笔转账已撤销或已关闭'));
+  sendHtml(res, 200, transferPage({ action: url.pathname, merchant: `商户 ${ctx.book.keys.mchId}`, remark: current.remark, amountFen: current.amountFen }));
+}
+
+/** The payout controls: faults, the payee's confirmation, the page's address, the books; false: not one of them. */
+function routeTransferControl(ctx: Context, req: IncomingMessage, res: ServerResponse, url: URL, body: string): boolean {
+  const confirm = /^\/_sim\/transfer-confirm\/([^/]+)$/.exec(url.pathname);
+  const page = /^\/_sim\/transfer-page\/([^/]+)$/.exec(url.pathname);
+  if (confirm && req.method === 'POST') {
+    const no = decodeURIComponent(confirm[1]);
+    const problem = ctx.transfers.confirm(no);
+    sendJson(res, problem ? (ctx.transfers.bills.has(no) ? 409 : 404) : 200, problem ? { ok: false, message: problem } : { ok: true });
+  } else if (page && req.method === 'GET') {
+    const bill = ctx.transfers.bill(decodeURIComponent(page[1]));
+    if (!bill) sendJson(res, 404, { ok: false, message: '没有这笔转账' });
+    else res.writeHead(302, { Location: `/transfer/${encodeURIComponent(bill.packageInfo)}` }).end();
+  } else if (url.pathname === '/_sim/payout-fault' && req.method === 'POST') {
+    const json = parseObject(body);
+    const no = json?.out_bill_no ?? json?.out_biz_no;
+    const fault = json?.fault as WxpayPayoutFault;
+    if (typeof no !== 'string' || !WX_PAYOUT_FAULTS.includes(fault)) {
+      sendJson(res, 400, { ok: false, message: '需要 out_bill_no（或 *）与 fault（none、fail、timeout）' });
+    } else {
+      ctx.transfers.setFault(no, fault);
+      sendJson(res, 200, { ok: true });
+    }
+  } else if (url.pathname === '/_sim/payouts' && req.method === 'GET') {
+    sendJson(res, 200, ctx.transfers.snapshot());
+  } else {
+    return false;
+  }
+  return true;
+}
+
 /** The test and browser-test controls: pay, faults, totals, the JSAPI bridge's stand-in. */
 function routeControl(ctx: Context, req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
   const pay = /^\/_sim\/pay\/([^/]+)$/.exec(url.pathname);
@@ -196,9 +276,10 @@ function routeControl(ctx: Context, req: IncomingMessage, res: ServerResponse, u
     return sendJson(res, 200, { ok: true });
   }
   if (url.pathname === '/_sim/totals' && req.method === 'GET') {
-    return sendJson(res, 200, { receivedFen: ctx.book.receivedFen, refundedFen: ctx.book.refundedFen, paidTrades: ctx.book.paidTrades });
+    return sendJson(res, 200, totalsOf(ctx));
   }
   if (url.pathname === '/_sim/jsapi-pay' && req.method === 'POST') return jsapiPay(ctx, res, body);
+  if (routeTransferControl(ctx, req, res, url, body)) return;
   sendJson(res, 404, { ok: false, message: '没有这个接口' });
 }
 
@@ -210,12 +291,21 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
     return void res.end();
   }
   const body = await readBody(req);
-  if (url.pathname.startsWith('/v3/')) return sendApi(ctx, res, routeApi(ctx, req, url, body));
+  if (url.pathname.startsWith('/v3/')) {
+    const answer = routeApi(ctx, req, url, body);
+    return answer === 'hang' ? hang(res) : sendApi(ctx, res, answer);
+  }
+  if (/^\/transfer\/[^/]+$/.test(url.pathname) && (req.method === 'GET' || req.method === 'POST')) return routeTransferPage(ctx, req, res, url);
   if (/^\/(pay|h5)\/[^/]+$/.test(url.pathname) && (req.method === 'GET' || req.method === 'POST')) {
     return routeCashier(ctx, req, res, url, body);
   }
   if (url.pathname.startsWith('/_sim/')) return routeControl(ctx, req, res, url, body);
   sendHtml(res, 404, statePage('页面不存在', '请检查链接'));
+}
+
+function totalsOf(ctx: Context) {
+  const { book, transfers } = ctx;
+  return { receivedFen: book.receivedFen, refundedFen: book.refundedFen, paidTrades: book.paidTrades, paidOutFen: transfers.paidOutFen };
 }
 
 function snapshot(book: TradeBook, trade: SimTrade): WxpayTradeSnapshot {
@@ -241,7 +331,8 @@ export async function startWxpaySimulator(options: WxpaySimulatorOptions): Promi
   const notifier = new Notifier(options.timeScale ?? 1, log);
   const book = new TradeBook(options.keys, notifier, now, log);
   let baseUrl = '';
-  const ctx: Context = { book, notifier, baseUrl: () => baseUrl, now };
+  const transfers = new TransferBook(options.keys, book, notifier, now);
+  const ctx: Context = { book, transfers, notifier, baseUrl: () => baseUrl, now };
   const server = createServer((req, res) => {
     handle(ctx, req, res).catch((e: unknown) => {
       log(`wxpay-sim: ${(e as Error).message}`);
@@ -264,7 +355,17 @@ export async function startWxpaySimulator(options: WxpaySimulatorOptions): Promi
     },
     pay: async (outTradeNo) => book.pay(outTradeNo),
     setFault: (outTradeNo, fault) => notifier.setFault(outTradeNo, fault),
-    totals: () => ({ receivedFen: book.receivedFen, refundedFen: book.refundedFen, paidTrades: book.paidTrades }),
+    totals: () => totalsOf(ctx),
+    payoutFault: (outBillNo, fault) => transfers.setFault(outBillNo, fault),
+    confirmTransfer: async (outBillNo) => {
+      const problem = transfers.confirm(outBillNo);
+      if (problem) throw new Error(problem);
+    },
+    transferPageUrl: (outBillNo) => {
+      const bill = transfers.bill(outBillNo);
+      return bill ? `${baseUrl}/transfer/${encodeURIComponent(bill.packageInfo)}` : undefined;
+    },
+    payouts: () => transfers.snapshot(),
     trade: (outTradeNo) => {
       const trade = book.trades.get(outTradeNo);
       return trade ? snapshot(book, trade) : undefined;
