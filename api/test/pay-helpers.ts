@@ -47,6 +47,7 @@ export async function paySite(base: ServerOptions, clock?: TestClock, config: Pa
     ...simulatorCredentials(k, { alipay: alipay.url, wxpay: wxpay.url }),
     sweepIntervalMs: 0,
     queryMinIntervalMs: 0,
+    providerTimeoutMs: 2_000,
     ...config,
   };
   let server: TestServer;

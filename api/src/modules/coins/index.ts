@@ -31,7 +31,7 @@ declare module 'fastify' {
  */
 export const coinsModule = defineModule('coins', ['core', 'infra', 'accounts', 'pay'], async (app: FastifyInstance) => {
   const config = app.pay.config;
-  const transport = fetchTransport(10_000);
+  const transport = fetchTransport(config.providerTimeoutMs);
   const service: CoinsService = {
     payouts: {
       ...(config.alipay ? { alipay: alipayPayouts(config.alipay, transport, app.now) } : {}),

@@ -19,6 +19,8 @@ export interface PayConfig {
   sweepIntervalMs: number;
   /** The least time between two provider queries of one order (the page polls every 2 s). */
   queryMinIntervalMs: number;
+  /** How long a call to a provider may take before it counts as a timeout (then the query finds out). */
+  providerTimeoutMs: number;
 }
 
 function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -105,5 +107,6 @@ export function loadPayConfig(env: NodeJS.ProcessEnv, mode: Mode, siteOrigin: st
     ...credentials,
     sweepIntervalMs: env.PAY_SWEEP_INTERVAL_MS ? Number(env.PAY_SWEEP_INTERVAL_MS) : 60_000,
     queryMinIntervalMs: 3_000,
+    providerTimeoutMs: 10_000,
   };
 }

@@ -62,7 +62,7 @@ export async function moveWithdrawal(
   const finished = ['success', 'failed', 'rejected', 'cancelled'].includes(to);
   const rows = await tx.query(
     `UPDATE withdrawals SET state = $3,
-        reason = coalesce($4, reason), package_info = $5, provider_id = coalesce($6, provider_id), reviewer = coalesce($7, reviewer),
+        reason = coalesce($4, reason), package_info = coalesce($5, package_info), provider_id = coalesce($6, provider_id), reviewer = coalesce($7, reviewer),
         auto_approved = coalesce($8, auto_approved),
         approve_time = CASE WHEN $3 = 'approved' THEN $9 ELSE approve_time END,
         finish_time = CASE WHEN $10 THEN $9 ELSE finish_time END

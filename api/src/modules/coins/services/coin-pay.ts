@@ -5,7 +5,7 @@ import { InsufficientBalance } from '../../ledger';
 import { hasValidPurchase, upsertPurchase } from '../../pay/repositories/purchases';
 import { paySettings } from '../../pay/repositories/policies';
 import { docForCoins } from '../repositories/settings';
-import { spendCoinsOnDoc } from './earnings';
+import { releaseDue, spendCoinsOnDoc } from './earnings';
 import { coinBalance } from './records';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -24,6 +24,7 @@ export async function payDocWithCoins(app: FastifyInstance, userId: number, docs
   const now = app.now();
   if (await hasValidPurchase(app.db, userId, docsId, now)) throw new ApiError(409, 'already_purchased', '你已购买过该文档，可直接下载');
   const settings = await paySettings(app.db);
+  await releaseDue(app.db, now, userId); // earnings that came due are spendable now
   let coins: number;
   try {
     coins = await app.db.transaction(async (tx) => {

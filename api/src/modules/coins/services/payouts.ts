@@ -2,7 +2,6 @@ import type { WithdrawState } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { NotificationRejected, type NotificationAnswer, type PayoutStatus, type RawNotification } from '../../../infra/payments/types';
-import { ProviderError } from '../../../infra/providers/http-transport';
 import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { lockWithdrawal, moveWithdrawal, openPayouts, withdrawalById, withdrawalByNo, type WithdrawalRow } from '../repositories/withdrawals';
 import { COIN_ENTRY } from './earnings';
@@ -92,7 +91,7 @@ export async function refreshPayout(app: FastifyInstance, w: WithdrawalRow): Pro
     if (status.state === 'unknown' && w.state === 'paying') return startPayout(app, w.id);
     await applyPayoutStatus(app, w.id, status);
   } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
+    // the provider unreachable or its answer unreadable: the state stays, the next look asks again
     app.log.warn({ err: error, withdraw: w.withdraw_no }, 'payout query failed');
   }
   return (await withdrawalById(app.db, w.id)) as WithdrawalRow;

@@ -9,7 +9,7 @@ import { startOfDay } from '../../content/day';
 import { InsufficientBalance, LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { coinSettings, type CoinSettings } from '../repositories/settings';
 import { accountStanding, insertWithdrawal, moveWithdrawal, withdrawalsSince, type WithdrawalRow } from '../repositories/withdrawals';
-import { COIN_ENTRY } from './earnings';
+import { COIN_ENTRY, releaseDue } from './earnings';
 import { startPayout } from './payouts';
 import { coinBalance } from './records';
 
@@ -122,6 +122,7 @@ export async function requestWithdrawal(app: FastifyInstance, request: FastifyRe
   await proveOwner(request, user, body.proof);
   const fee = feeOf(body.coins, s);
   const now = app.now();
+  await releaseDue(app.db, now, user.id); // earnings that came due are withdrawable now
   let w: WithdrawalRow;
   try {
     w = await app.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ export type Providers = Partial<Record<PayMethod, PaymentProvider>>;
 
 /** The configured providers: the real adapters, pointed at the provider or at its local simulator. */
 export function buildProviders(config: PayConfig, now: () => Date): Providers {
-  const transport = fetchTransport(10_000);
+  const transport = fetchTransport(config.providerTimeoutMs);
   return {
     ...(config.alipay ? { alipay: alipayProvider(config.alipay, transport, now) } : {}),
     ...(config.wxpay ? { wxpay: wxpayProvider(config.wxpay, transport, now) } : {}),
