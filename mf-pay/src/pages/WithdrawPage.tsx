@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { navigate, routePath, toastSuccess } from 'shared-kernel';
+import { getWithdrawQuote } from '../api/coins';
+import { TEXTS } from '../texts';
+import { LoadError, Loading, PageFrame } from '../ui/Status';
+import { useLoad } from '../ui/use-load';
+import { QuoteCard } from '../withdraw/QuoteCard';
+import { WithdrawForm } from '../withdraw/WithdrawForm';
+
+const ROUTE = 'user.pay.withdraw';
+
+/** user/pay/withdraw: what I can withdraw and why not more, then the form; once sent, my withdrawals. */
+export default function WithdrawPage() {
+  const quote = useLoad('quote', getWithdrawQuote);
+  const done = useCallback(() => {
+    toastSuccess(TEXTS.withdraw.done);
+    navigate(routePath('user.pay.withdrawHistory'));
+  }, []);
+  return (
+    <PageFrame route={ROUTE}>
+      {quote.error ? <LoadError error={quote.error} onRetry={quote.reload} /> : !quote.data ? <Loading /> : (
+        <div className="mp-layout">
+          <div className="mp-main">
+            <WithdrawForm quote={quote.data} onDone={done} />
+          </div>
+          <aside className="mp-side">
+            <QuoteCard quote={quote.data} />
+            <Link className="mp-link" to={routePath('user.pay.withdrawHistory')}>{TEXTS.withdraw.history}</Link>
+          </aside>
+        </div>
+      )}
+    </PageFrame>
+  );
+}
