@@ -10,7 +10,7 @@ import { WithdrawForm } from '../withdraw/WithdrawForm';
 
 const ROUTE = 'user.pay.withdraw';
 
-/** user/pay/withdraw: what I can withdraw and why not more, then the form; once sent, my withdrawals. */
+/** user/pay/withdraw: what I can withdraw and why not more, then the form (one column: read first, then fill in); once sent, my withdrawals. */
 export default function WithdrawPage() {
   const quote = useLoad('quote', getWithdrawQuote);
   const done = useCallback(() => {
@@ -20,14 +20,10 @@ export default function WithdrawPage() {
   return (
     <PageFrame route={ROUTE}>
       {quote.error ? <LoadError error={quote.error} onRetry={quote.reload} /> : !quote.data ? <Loading /> : (
-        <div className="mp-layout">
-          <div className="mp-main">
-            <WithdrawForm quote={quote.data} onDone={done} />
-          </div>
-          <aside className="mp-side">
-            <QuoteCard quote={quote.data} />
-            <Link className="mp-link" to={routePath('user.pay.withdrawHistory')}>{TEXTS.withdraw.history}</Link>
-          </aside>
+        <div className="mp-narrow">
+          <QuoteCard quote={quote.data} />
+          <WithdrawForm quote={quote.data} onDone={done} />
+          <Link className="mp-link" to={routePath('user.pay.withdrawHistory')}>{TEXTS.withdraw.history}</Link>
         </div>
       )}
     </PageFrame>

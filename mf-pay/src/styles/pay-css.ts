@@ -108,6 +108,7 @@ export const PAY_CSS = `
 .mp-empty{text-align:center;padding:32px 16px}
 .mp-coin-pay{width:100%;margin-top:10px;border-color:#d48806;color:#874d00;white-space:normal;text-align:center}
 
+.mp-narrow{max-width:640px;margin:0 auto}
 .mp-h3{margin:12px 0 6px;font-size:15px;font-weight:600}
 .mp-quote-main{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 10px;margin:0 0 8px}
 .mp-quote-main strong{font-size:24px;color:${PS}}
