@@ -1,4 +1,4 @@
-import { formatFen, MINIPROGRAM_PAY_PAGE, requestWxPay } from 'shared-kernel';
+import { formatFen, MINIPROGRAM_PAY_PAGE, requestMerchantTransfer, requestWxPay, routeLinkPath } from 'shared-kernel';
 
 describe('formatFen', () => {
   test.each([
@@ -68,5 +68,45 @@ describe('requestWxPay', () => {
 
   test('outside WeChat it is unavailable', async () => {
     await expect(requestWxPay(params)).resolves.toBe('unavailable');
+  });
+});
+
+describe('requestMerchantTransfer', () => {
+  const realUa = navigator.userAgent;
+  const setUa = (ua: string) => Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true });
+  const win = window as unknown as Record<string, unknown>;
+  afterEach(() => {
+    setUa(realUa);
+    delete win.WeixinJSBridge;
+    delete win.__wxjs_environment;
+  });
+
+  test('in a WeChat page it invokes requestMerchantTransfer with the ids and the package, and reads err_msg', async () => {
+    setUa('Mozilla/5.0 MicroMessenger/8.0.50');
+    const invoke = jest.fn((_name: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'requestMerchantTransfer:ok' }));
+    win.WeixinJSBridge = { invoke };
+    await expect(requestMerchantTransfer('pkg-1', { mchId: '1900', appId: 'wx1' })).resolves.toBe('ok');
+    expect(invoke).toHaveBeenCalledWith('requestMerchantTransfer', { mchId: '1900', appId: 'wx1', package: 'pkg-1' }, expect.any(Function));
+    invoke.mockImplementation((_n, _p, cb) => cb({ err_msg: 'requestMerchantTransfer:cancel' }));
+    await expect(requestMerchantTransfer('pkg-1')).resolves.toBe('cancel');
+    invoke.mockImplementation((_n, _p, cb) => cb({ err_msg: 'requestMerchantTransfer:fail' }));
+    await expect(requestMerchantTransfer('pkg-1')).resolves.toBe('fail');
+  });
+
+  test('outside a WeChat page (a browser, the mini-program) it is unavailable', async () => {
+    await expect(requestMerchantTransfer('pkg-1')).resolves.toBe('unavailable');
+    win.__wxjs_environment = 'miniprogram';
+    await expect(requestMerchantTransfer('pkg-1')).resolves.toBe('unavailable');
+  });
+});
+
+describe('routeLinkPath', () => {
+  test('a route of the table with its query becomes the site path; anything else null', () => {
+    expect(routeLinkPath({ route: 'articles/docs/detail/12' })).toBe('/app/articles/docs/detail/12');
+    expect(routeLinkPath({ route: '/user/pay/withdraw_history/', query: { id: '3' } })).toBe('/app/user/pay/withdraw_history?id=3');
+    expect(routeLinkPath({ route: 'app/user/coin/list' })).toBe('/app/user/coin/list');
+    expect(routeLinkPath({ route: 'no/such/page' })).toBeNull();
+    expect(routeLinkPath({ route: '' })).toBeNull();
+    expect(routeLinkPath(null)).toBeNull();
   });
 });

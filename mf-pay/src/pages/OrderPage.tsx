@@ -8,6 +8,7 @@ import { PayPanel, type Purchase } from '../pay/PayPanel';
 import { PayReturn } from '../pay/PayReturn';
 import { returnTarget } from '../pay/return-target';
 import { TEXTS } from '../texts';
+import { CoinPay } from '../ui/CoinPay';
 import { DocCard, DocNoPurchase } from '../ui/DocCard';
 import { MyPackages, PackageList } from '../ui/Packages';
 import { LoadError, Loading, PageFrame } from '../ui/Status';
@@ -93,6 +94,7 @@ export default function OrderPage() {
             <section className="mp-card mp-checkout" aria-label={TEXTS.amount}>
               <p className="mp-checkout-title">{purchase.type === 'docs' ? TEXTS.doc.buy : TEXTS.packages.buy(purchase.title)}</p>
               <PayPanel key={`${purchase.type}:${purchase.docs ?? purchase.price_policy}`} purchase={purchase} kind="order" returnPathFor={returnPathFor} fromPath={startedFrom(query)} beforeRedirect={beforeRedirect} onPaid={onPaid} />
+              {purchase.type === 'docs' && doc.data && <CoinPay doc={doc.data} />}
             </section>
           )}
           {mine.data && <MyPackages packages={mine.data.results} />}

@@ -1,18 +1,10 @@
 import type { PayNext } from 'contracts';
 import type { PayMethodName } from 'contracts/enums';
-import { COOKIES, matchRoute, routePath, setCookie } from 'shared-kernel';
+import { COOKIES, matchRoute, routeLinkPath, routePath, setCookie } from 'shared-kernel';
 
-/**
- * The site path of an answer's `next` ({route: 'articles/docs/detail/12', query}): the route table's prefix and
- * the route, checked against the table; null when it names no page of the site.
- */
+/** The site path of an answer's `next` ({route: 'articles/docs/detail/12', query}); null when it names no page. */
 export function nextPath(next: PayNext | null | undefined): string | null {
-  if (!next?.route) return null;
-  const route = next.route.replace(/^\/+|\/+$/g, '');
-  const pathname = route.startsWith('app/') ? `/${route}` : `/app/${route}`;
-  if (!matchRoute(pathname)) return null;
-  const query = new URLSearchParams(next.query ?? {}).toString();
-  return query ? `${pathname}?${query}` : pathname;
+  return routeLinkPath(next);
 }
 
 /**

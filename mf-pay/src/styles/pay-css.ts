@@ -106,4 +106,32 @@ export const PAY_CSS = `
 .mp-order-actions{display:flex;justify-content:flex-end;align-items:center;gap:16px;margin-top:8px}
 .mp-order-actions:empty{display:none}
 .mp-empty{text-align:center;padding:32px 16px}
+.mp-coin-pay{width:100%;margin-top:10px;border-color:#d48806;color:#874d00;white-space:normal;text-align:center}
+
+.mp-narrow{max-width:640px;margin:0 auto}
+.mp-h3{margin:12px 0 6px;font-size:15px;font-weight:600}
+.mp-quote-main{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 10px;margin:0 0 8px}
+.mp-quote-main strong{font-size:24px;color:${PS}}
+.mp-quote-buckets,.mp-quote-rules,.mp-reasons ul{margin:0;padding-left:1.2em;font-size:14px}
+.mp-quote-buckets{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px;margin-bottom:8px}
+.mp-reasons ul{color:#ad6800}
+.mp-form{display:flex;flex-direction:column;gap:14px}
+.mp-form .mp-methods{margin:0}
+.mp-field{display:flex;flex-direction:column;gap:4px;min-width:0}
+.mp-field-label{font-size:14px;color:${MUTED}}
+.mp-field-row{display:flex;gap:8px;min-width:0}
+.mp-input{flex:1;min-width:0;width:100%;min-height:44px;padding:0 12px;border:1px solid ${LINE};border-radius:8px;background:${CARD};color:${FG};font:inherit;font-size:16px}
+.mp-input:focus-visible{outline:2px solid ${P};outline-offset:1px}
+.mp-input[aria-invalid="true"]{border-color:#a8071a}
+.mp-field-error{margin:0;font-size:13px;color:#a8071a}
+.mp-fee-line{margin:-6px 0 0;font-size:14px;color:${MUTED}}
+.mp-fee-line strong{color:${PRICE}}
+.mp-method[data-disabled]{opacity:.55;cursor:not-allowed}
+.mp-wstate-requested,.mp-wstate-approved,.mp-wstate-paying,.mp-wstate-wait_user_confirm{color:#ad6800}
+.mp-wstate-success{color:#237804}
+.mp-wstate-failed,.mp-wstate-rejected{color:#a8071a}
+.mp-wstate-cancelled{color:${MUTED}}
+.mp-reason{margin:8px 0 0;font-size:13px;color:#a8071a}
+.mp-order-actions{flex-wrap:wrap}
+.mp-cancel-ask{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
 `;

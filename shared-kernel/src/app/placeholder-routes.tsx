@@ -8,9 +8,10 @@ import type { RemoteAppInfo } from './remote-app';
 
 /**
  * A plain page with the route's title: what a remote renders for each of its routes until its domain pages land.
- * It also shows which module and version answered, and the shared theme, so cross-app state is visible.
+ * It also shows which module and version answered, and the shared theme, so cross-app state is visible. A remote
+ * whose pages land one by one renders it for the routes still to come.
  */
-function PlaceholderPage({ route, info }: { route: RouteDef; info: RemoteAppInfo }) {
+export function PlaceholderPage({ route, info }: { route: RouteDef; info: RemoteAppInfo }) {
   const params = useParams();
   const theme = useObservable(theme$);
   return (

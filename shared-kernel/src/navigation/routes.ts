@@ -1,5 +1,5 @@
 import { navigate } from '../app/navigate';
-import { routePath } from '../routing/match';
+import { matchRoute, routePath } from '../routing/match';
 import { NAMED_ROUTES } from '../routing/route-table';
 
 type Params = Record<string, string | number>;
@@ -33,4 +33,23 @@ export function currentFullPath(): string {
 /** A path on this site (not '//host' or 'https://...'): only those are followed after login or payment. */
 export function isSitePath(path: string | null | undefined): path is string {
   return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** A link an API answer gives: a route of the site as 'articles/docs/detail/12', with an optional query. */
+export interface RouteLink {
+  route: string;
+  query?: Record<string, string>;
+}
+
+/**
+ * The site path of an answer's link ({route: 'articles/docs/detail/12', query}): the route table's prefix and the
+ * route, checked against the table; null when it names no page of the site.
+ */
+export function routeLinkPath(link: RouteLink | null | undefined): string | null {
+  if (!link?.route) return null;
+  const route = link.route.replace(/^\/+|\/+$/g, '');
+  const pathname = route.startsWith('app/') ? `/${route}` : `/app/${route}`;
+  if (!matchRoute(pathname)) return null;
+  const query = new URLSearchParams(link.query ?? {}).toString();
+  return query ? `${pathname}?${query}` : pathname;
 }

@@ -16,6 +16,7 @@ export type WxPayOutcome = 'ok' | 'cancel' | 'fail' | 'handed-over' | 'unavailab
 
 interface WeixinJSBridge {
   invoke(name: 'getBrandWCPayRequest', params: WxPayParams, callback: (result: { err_msg?: string }) => void): void;
+  invoke(name: 'requestMerchantTransfer', params: MerchantTransferParams, callback: (result: { err_msg?: string }) => void): void;
 }
 
 interface MiniProgram {
@@ -46,11 +47,15 @@ function jsBridge(win: WxWindow): Promise<WeixinJSBridge | null> {
   });
 }
 
+/** How a bridge sheet closed, from its err_msg ('…:ok', '…:cancel', anything else a failure). */
+function sheetOutcome(msg = ''): 'ok' | 'cancel' | 'fail' {
+  return msg.endsWith(':ok') ? 'ok' : msg.endsWith(':cancel') ? 'cancel' : 'fail';
+}
+
 function payInPage(bridge: WeixinJSBridge, params: WxPayParams): Promise<WxPayOutcome> {
   return new Promise((resolve) => {
     bridge.invoke('getBrandWCPayRequest', params, (result) => {
-      const msg = result?.err_msg ?? '';
-      resolve(msg.endsWith(':ok') ? 'ok' : msg.endsWith(':cancel') ? 'cancel' : 'fail');
+      resolve(sheetOutcome(result?.err_msg));
     });
   });
 }
@@ -74,4 +79,32 @@ export async function requestWxPay(params: WxPayParams, orderNo = ''): Promise<W
   if (platform !== 'weixin_webpage') return 'unavailable';
   const bridge = await jsBridge(win);
   return bridge ? payInPage(bridge, params) : 'unavailable';
+}
+
+/** What requestMerchantTransfer takes: the merchant's and the app's ids and the transfer bill's package_info. */
+export interface MerchantTransferParams {
+  mchId: string;
+  appId: string;
+  package: string;
+}
+
+/** ok: the payee confirmed; cancel: closed by the person; fail: refused; unavailable: not in a WeChat page. */
+export type MerchantTransferOutcome = 'ok' | 'cancel' | 'fail' | 'unavailable';
+
+/**
+ * WeChat Pay's transfer to a user (a withdrawal) waiting for the payee: in a WeChat web page the page's bridge
+ * opens the confirm sheet with the bill's `package_info`. Only in a WeChat web page: the mini-program confirms
+ * with its own wx.requestMerchantTransfer, which its web view cannot call. The API's withdrawal answers whether
+ * the money arrived; this only says how the sheet closed.
+ */
+export async function requestMerchantTransfer(packageInfo: string, ids: { mchId?: string; appId?: string } = {}): Promise<MerchantTransferOutcome> {
+  if (typeof window === 'undefined' || detectPlatform() !== 'weixin_webpage') return 'unavailable';
+  const bridge = await jsBridge(window as unknown as WxWindow);
+  if (!bridge) return 'unavailable';
+  const params: MerchantTransferParams = { mchId: ids.mchId ?? '', appId: ids.appId ?? '', package: packageInfo };
+  return new Promise((resolve) => {
+    bridge.invoke('requestMerchantTransfer', params, (result) => {
+      resolve(sheetOutcome(result?.err_msg));
+    });
+  });
 }
