@@ -167,6 +167,7 @@ describe.each(engines())('coins (%s)', (engine) => {
     const res = await withdraw(seller, { coins: 300, channel: 'wxpay' });
     expect(res.body).toMatchObject({ state: 'wait_user_confirm', account: '微信零钱' });
     expect(res.body.package_info).toEqual(expect.any(String));
+    expect(res.body).toMatchObject({ wx_mch_id: expect.any(String), wx_app_id: expect.stringMatching(/^wx/) });
     await site.wxpay.confirmTransfer(res.body.withdraw_no);
     await eventually(async () => (await seller.get(`/api/withdraw/${res.body.id}/`)).body.state === 'success', 'the bill notification');
     await expectConsistent(site);

@@ -68,6 +68,9 @@ export const Withdrawal = Type.Object({
   reason: Type.String({ description: '失败、驳回或取消的原因' }),
   /** WeChat: while waiting for the payee to confirm, what the page hands to the bridge. */
   package_info: Nullable(Type.String()),
+  /** With package_info: the merchant and app ids WeChat's confirmation (requestMerchantTransfer) needs. */
+  wx_mch_id: Nullable(Type.String()),
+  wx_app_id: Nullable(Type.String()),
   auto_approved: Type.Boolean(),
   create_time: DateTime,
   finish_time: Nullable(DateTime),

@@ -12,12 +12,12 @@ const ENDED_WITH_REASON = ['failed', 'rejected', 'cancelled'];
 
 /**
  * WeChat's transfer waits for me: in a WeChat page the bridge opens the confirm sheet with the bill's package_info
- * (the answer carries no mchId/appId: the sheet gets them empty until the contract has them); elsewhere a hint.
+ * and the merchant's ids; elsewhere a hint.
  */
-function ConfirmInWeixin({ packageInfo }: { packageInfo: string }) {
+function ConfirmInWeixin({ w }: { w: Withdrawal }) {
   if (detectPlatform() !== 'weixin_webpage') return <p className="mp-hint">{t.openInWeixin}</p>;
   const confirm = async () => {
-    const outcome = await requestMerchantTransfer(packageInfo);
+    const outcome = await requestMerchantTransfer(w.package_info ?? '', { mchId: w.wx_mch_id ?? undefined, appId: w.wx_app_id ?? undefined });
     if (outcome === 'ok') toastSuccess(t.confirmed);
     else if (outcome === 'fail') toastError(t.confirmFailed);
     else if (outcome === 'unavailable') toast(t.openInWeixin);
@@ -79,7 +79,7 @@ export function WithdrawalRow({ initial }: { initial: Withdrawal }) {
       </dl>
       {ENDED_WITH_REASON.includes(w.state) && w.reason && <p className="mp-reason">{t.reason}：{w.reason}</p>}
       <div className="mp-order-actions">
-        {w.state === 'wait_user_confirm' && w.package_info && <ConfirmInWeixin packageInfo={w.package_info} />}
+        {w.state === 'wait_user_confirm' && w.package_info && <ConfirmInWeixin w={w} />}
         {cancellable && <CancelButton id={w.id} onCancelled={replace} />}
       </div>
     </li>

@@ -33,13 +33,13 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const w = await withdrawalById(app.db, request.params.id);
       if (!w || w.user_id !== requireLogin(request).user.id) throw new ApiError(404, 'not_found', '提现记录不存在');
-      return withdrawalItem(await refreshPayout(app, w));
+      return withdrawalItem(await refreshPayout(app, w), app.pay.config.wxpay);
     },
   );
   app.post<{ Params: { id: number } }>(
     '/api/withdraw/:id/cancel/',
     { schema: { tags: TAGS, summary: '取消提现', params: CoinIdParams, response: { 200: Withdrawal } } },
-    async (request) => withdrawalItem(await cancelWithdrawal(app, requireLogin(request).user.id, request.params.id)),
+    async (request) => withdrawalItem(await cancelWithdrawal(app, requireLogin(request).user.id, request.params.id), app.pay.config.wxpay),
   );
   // WeChat's transfer-bill notification: raw JSON (its signature is over the bytes), not in the OpenAPI document
   await app.register(async (scope) => {

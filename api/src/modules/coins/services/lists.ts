@@ -7,13 +7,13 @@ import { withdrawalItem } from './withdrawals';
 export function withdrawalList(app: FastifyInstance, filter: WithdrawalFilter): PaginateOptions<Withdrawal> {
   return {
     count: () => countWithdrawals(app.db, filter),
-    fetch: async (limit, offset) => (await listWithdrawals(app.db, filter, limit, offset)).map(withdrawalItem),
+    fetch: async (limit, offset) => (await listWithdrawals(app.db, filter, limit, offset)).map((w) => withdrawalItem(w, app.pay.config.wxpay)),
   };
 }
 
 /** What staff see of a withdrawal: the whole payee, the real name and who asked. */
 export async function staffItem(app: FastifyInstance, w: WithdrawalRow): Promise<StaffWithdrawal> {
-  return { ...withdrawalItem(w), user: w.user_id, nickname: await nicknameOf(app.db, w.user_id), real_name: w.real_name, payee: w.payee };
+  return { ...withdrawalItem(w, app.pay.config.wxpay), user: w.user_id, nickname: await nicknameOf(app.db, w.user_id), real_name: w.real_name, payee: w.payee };
 }
 
 export function staffList(app: FastifyInstance, state: WithdrawState | undefined): PaginateOptions<StaffWithdrawal> {

@@ -33,7 +33,9 @@ function mask(w: Pick<WithdrawalRow, 'channel' | 'payee'>): string {
   return w.payee.length > 7 ? `${w.payee.slice(0, 3)}****${w.payee.slice(-4)}` : `${w.payee.slice(0, 1)}****`;
 }
 
-export function withdrawalItem(w: WithdrawalRow): Withdrawal {
+/** A withdrawal as its owner sees it; `wx` (the merchant's ids) goes with a WeChat bill waiting for confirmation. */
+export function withdrawalItem(w: WithdrawalRow, wx?: { mchId: string; appId: string }): Withdrawal {
+  const waiting = w.state === 'wait_user_confirm' && w.package_info !== null;
   return {
     id: w.id,
     withdraw_no: w.withdraw_no,
@@ -45,7 +47,9 @@ export function withdrawalItem(w: WithdrawalRow): Withdrawal {
     state: w.state,
     state_label: WITHDRAW_STATE_LABELS[w.state],
     reason: w.reason,
-    package_info: w.state === 'wait_user_confirm' ? w.package_info : null,
+    package_info: waiting ? w.package_info : null,
+    wx_mch_id: waiting && wx ? wx.mchId : null,
+    wx_app_id: waiting && wx ? wx.appId : null,
     auto_approved: w.auto_approved,
     create_time: w.create_time.toISOString(),
     finish_time: w.finish_time ? w.finish_time.toISOString() : null,
@@ -149,5 +153,5 @@ export async function requestWithdrawal(app: FastifyInstance, request: FastifyRe
     await moveWithdrawal(app.db, w.id, ['requested'], 'approved', { reviewer: 'auto', autoApproved: true, at: app.now() });
     w = await startPayout(app, w.id);
   }
-  return withdrawalItem(w);
+  return withdrawalItem(w, app.pay.config.wxpay);
 }
