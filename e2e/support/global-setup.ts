@@ -23,6 +23,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // the API's data folder: its stored files are what downloads must serve byte for byte
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_DEPLOYMENT = JSON.stringify(site.deployment);
+  // the payment simulators' base URLs (their cashier pages and /_sim/ controls), for the pay journeys
+  process.env.E2E_PAY_SIMULATORS = JSON.stringify(site.paySimulators);
   return async () => {
     await site.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -34,35 +34,38 @@ async function smsCode(request: APIRequestContext, mobile: string): Promise<stri
   return results[0].code!;
 }
 
+/**
+ * Registers a new active account through the real API (SMS code from the simulator's outbox, the password
+ * encrypted as the browser does), in a request context of its own: registering logs it in, and the browser
+ * contexts must not share that session.
+ */
+export async function registerAccount(baseURL: string, nickname = '林晓雨'): Promise<Account> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  const password = 'zhiku2025pass';
+  const sent = await request.post('/api/codes/', { data: { mobile, reason: 'REGISTER' } });
+  expect(sent.status(), '发送注册验证码').toBe(200);
+  const code = await smsCode(request, mobile);
+  const res = await request.post('/api/users/', {
+    data: { username: mobile, code, password: await encryptPassword(request, password), nickname },
+  });
+  expect(res.status(), '注册').toBe(201);
+  await request.dispose();
+  return { mobile, password };
+}
+
 let account: Promise<Account> | null = null;
 
-/**
- * One active account for the whole run, registered through the real API (SMS code from the simulator's outbox,
- * the password encrypted as the browser does): the SMS limits per address allow only a few codes a minute.
- */
+/** One active account for the whole run: the SMS limits per address allow only a few codes a minute. */
 export function testAccount(baseURL: string): Promise<Account> {
-  account ??= (async () => {
-    // a request context of its own: registering logs it in, and the browser contexts must not share that session
-    const request = await playwrightRequest.newContext({ baseURL });
-    const mobile = `139${String(Date.now()).slice(-8)}`;
-    const password = 'zhiku2025pass';
-    const sent = await request.post('/api/codes/', { data: { mobile, reason: 'REGISTER' } });
-    expect(sent.status(), '发送注册验证码').toBe(200);
-    const code = await smsCode(request, mobile);
-    const res = await request.post('/api/users/', {
-      data: { username: mobile, code, password: await encryptPassword(request, password), nickname: '林晓雨' },
-    });
-    expect(res.status(), '注册').toBe(201);
-    await request.dispose();
-    return { mobile, password };
-  })();
+  account ??= registerAccount(baseURL);
   account.catch(() => (account = null));
   return account;
 }
 
-/** Logs the context in through POST /api/token/ (the session cookie lands in the context); answers the user info. */
-export async function apiLogin(context: BrowserContext, baseURL: string): Promise<LoginAnswer> {
-  const { mobile, password } = await testAccount(baseURL);
+/** Logs the context in (as `who`, else the run's account) through POST /api/token/ (the session cookie lands in the context); answers the user info. */
+export async function apiLogin(context: BrowserContext, baseURL: string, who?: Account): Promise<LoginAnswer> {
+  const { mobile, password } = who ?? (await testAccount(baseURL));
   const res = await context.request.post(`${baseURL}/api/token/`, {
     data: { username: mobile, password: await encryptPassword(context.request, password), login_type: 1, platform: 3 },
   });

@@ -154,6 +154,23 @@ test('back from the provider (?return=1): the remembered order is polled at once
   assign.mockRestore();
 });
 
+test('back from Alipay\'s page, whose return sets its own method (alipay.trade.wap.pay.return): the order is found, and once paid my packages are asked again', async () => {
+  const bought = { id: 7, name: '体验包', downloads: 5, downloads_left: 5, max_doc_price: 2000, create_time: '2026-11-24T00:00:00Z', expire_time: '2026-12-01T00:00:00Z', active: true };
+  let mine: (typeof bought)[] = [];
+  api.on('GET /user-package/', () => page(mine));
+  api.on('GET /alipay/query/order/P202611240001/', () => {
+    mine = [bought]; // the notification settled it meanwhile
+    return { body: query({ state: 'paid', paid: true, next: { route: 'user/pay/order', query: { type: 'package' } } }) };
+  });
+  // nothing remembered before leaving (another tab, or storage cleared): the URL alone says which order
+  const view = await open('/app/user/pay/order?type=package&method=alipay.trade.wap.pay.return&return=1&order_no=P202611240001&out_trade_no=P202611240001&trade_no=2026112422001');
+  await expectToast('支付成功');
+  await waitFor(() => expect(`${location.pathname}${location.search}`).toBe('/app/user/pay/order?type=package'));
+  const region = await within(view.host).findByRole('region', { name: '我的套餐' });
+  expect(await within(region).findByText('剩余 5 / 5 次')).toBeTruthy();
+  expect(within(view.host).queryByText('正在确认支付结果…')).toBeNull();
+});
+
 test('inside WeChat only WeChat Pay (jsapi) is offered, Alipay hidden with a hint, and the bridge is called', async () => {
   usePlatform('weixin');
   const invoke = jest.fn((_n: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:ok' }));

@@ -58,7 +58,15 @@ export default function OrderPage() {
   const purchase = useMemo(() => purchaseOf(choice, doc.data, list), [choice, doc.data, list]);
 
   const fallback = docsId ? routePath('articles.docs.detail', { id: docsId }) : routePath('user.pay.orderHistory');
-  const onPaid = useCallback((answer: PayQueryAnswer) => goOn(answer, fallback), [fallback]);
+  // paid: next may be this very page (a package bought here), so the return and the panel are left and my packages asked again
+  const [paidCount, setPaidCount] = useState(0);
+  const reloadMine = mine.reload;
+  const onPaid = useCallback((answer: PayQueryAnswer) => {
+    setBack(null);
+    setPaidCount((n) => n + 1);
+    reloadMine();
+    goOn(answer, fallback);
+  }, [fallback, reloadMine]);
   const query = useMemo(() => withoutReturn(params), [params]);
   const returnPathFor = useCallback((method: PayMethodName) => returnPath('user.pay.order', query, method), [query]);
   // A document paid on the provider's page: the shell's docs-pay step takes the person to it on the way back.
@@ -93,7 +101,7 @@ export default function OrderPage() {
           {doc.loading ? <Loading /> : purchase && (
             <section className="mp-card mp-checkout" aria-label={TEXTS.amount}>
               <p className="mp-checkout-title">{purchase.type === 'docs' ? TEXTS.doc.buy : TEXTS.packages.buy(purchase.title)}</p>
-              <PayPanel key={`${purchase.type}:${purchase.docs ?? purchase.price_policy}`} purchase={purchase} kind="order" returnPathFor={returnPathFor} fromPath={startedFrom(query)} beforeRedirect={beforeRedirect} onPaid={onPaid} />
+              <PayPanel key={`${purchase.type}:${purchase.docs ?? purchase.price_policy}:${paidCount}`} purchase={purchase} kind="order" returnPathFor={returnPathFor} fromPath={startedFrom(query)} beforeRedirect={beforeRedirect} onPaid={onPaid} />
               {purchase.type === 'docs' && doc.data && <CoinPay doc={doc.data} />}
             </section>
           )}

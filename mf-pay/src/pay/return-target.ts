@@ -11,7 +11,9 @@ const ORDER_NO = /^[0-9A-Za-z_-]{6,32}$/;
  */
 export function returnTarget(params: URLSearchParams, kind: OrderKind): PayTarget | null {
   const orderNo = params.get('order_no') ?? params.get('out_trade_no');
-  const method = params.get('method');
+  // Alipay's return sets its own `method` (alipay.trade.wap.pay.return) over the one our return path carried
+  const raw = params.get('method');
+  const method = raw?.startsWith('alipay.trade.') ? 'alipay' : raw;
   if (orderNo && ORDER_NO.test(orderNo) && isPayMethod(method)) return { orderNo, method, kind };
   if (params.get('return') !== '1') return null;
   const pending = takePending(kind);

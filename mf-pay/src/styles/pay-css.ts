@@ -74,6 +74,7 @@ export const PAY_CSS = `
 .mp-qr{display:block;max-width:100%;height:auto;border:1px solid ${LINE};border-radius:8px;background:#fff}
 .mp-qr-loading{background:${BG}}
 .mp-qr-title{margin:4px 0 0;font-size:16px;font-weight:600}
+.mp-qr-box>.mp-muted{margin:0}
 .mp-qr-actions{display:flex;gap:16px;flex-wrap:wrap;justify-content:center}
 .mp-qr-expired{padding:24px 0}
 
@@ -102,6 +103,8 @@ export const PAY_CSS = `
 .mp-order-meta div{display:flex;gap:6px;min-width:0}
 .mp-order-meta dt{color:${MUTED};flex:none}
 .mp-order-meta dd{margin:0;min-width:0;overflow-wrap:anywhere}
+.mp-order-no{white-space:nowrap}
+@media (min-width:600px){.mp-order-meta div:has(>.mp-order-no){grid-column:span 2}}
 .mp-order-amount{color:${PRICE};font-weight:600}
 .mp-order-actions{display:flex;justify-content:flex-end;align-items:center;gap:16px;margin-top:8px}
 .mp-order-actions:empty{display:none}

@@ -14,7 +14,7 @@ function page(title: string, body: string): string {
 <style>
 body{margin:0;font:16px/1.5 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#333}
 header{background:#1677ff;color:#fff;padding:12px 16px;font-size:18px}
-main{box-sizing:border-box;max-width:480px;margin:24px auto;padding:24px 16px;background:#fff;border-radius:8px}
+main{box-sizing:border-box;width:calc(100% - 24px);max-width:480px;margin:24px auto;padding:24px 16px;background:#fff;border-radius:8px}
 .amount{font-size:32px;font-weight:600;text-align:center;margin:8px 0}
 .subject{text-align:center;color:#666;word-break:break-all}
 .actions{display:flex;gap:12px;margin-top:24px}
