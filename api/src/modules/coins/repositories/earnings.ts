@@ -74,15 +74,6 @@ export async function totalEarned(q: Queryable, userId: number): Promise<number>
   return Number(row.n);
 }
 
-/** What each of these documents earned its uploader (not reversed), for "my documents". */
-export async function earnedByDocs(q: Queryable, docIds: readonly number[]): Promise<Map<number, number>> {
-  const rows = await q.query<{ docs_id: number; n: number }>(
-    `SELECT docs_id, sum(coins)::bigint AS n FROM coin_earnings WHERE docs_id = ANY($1::bigint[]) AND state <> 'reversed' GROUP BY docs_id`,
-    [docIds],
-  );
-  return new Map(rows.map((r) => [r.docs_id, Number(r.n)]));
-}
-
 /** The documents and release times of these earnings (coin records link to what earned them). */
 export async function docsOfEarnings(q: Queryable, ids: readonly number[]): Promise<Map<number, { docs_id: number | null; release_time: Date }>> {
   const rows = await q.query<{ id: number; docs_id: number | null; release_time: Date }>(
