@@ -24,7 +24,7 @@ type Single =
   | { kind: 'close'; order: number }
   | { kind: 'refund'; order: number }
   | { kind: 'replay'; order: number; pick: number };
-type Step = Single | { kind: 'together'; times: number; step: Single };
+type Step = Single | { kind: 'together'; times: number; step: Single } | { kind: 'race'; steps: Single[] };
 
 const ref = fc.nat(1000);
 const single: fc.Arbitrary<Single> = fc.oneof(
@@ -40,6 +40,7 @@ const single: fc.Arbitrary<Single> = fc.oneof(
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: single },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('together' as const), times: fc.integer({ min: 2, max: 4 }), step: single }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('race' as const), steps: fc.array(single, { minLength: 2, maxLength: 3 }) }) },
 );
 
 interface ModelOrder {
@@ -131,6 +132,14 @@ async function act(run: Run, s: Single): Promise<void> {
 }
 
 async function perform(run: Run, s: Step): Promise<void> {
+  if (s.kind === 'race') {
+    // different steps at once (a payment against the sweep, a refund against a late notification ...)
+    if (s.steps.some((x) => x.kind === 'expire')) run.clock.advance(16 * 60_000);
+    const guestFirst = s.steps.filter((x) => x.kind === 'create' && x.who === 3 && !run.guest.cookies.has('pay_device'));
+    for (const x of guestFirst) await act(run, x);
+    await Promise.all(s.steps.filter((x) => !guestFirst.includes(x)).map((x) => act(run, x)));
+    return;
+  }
   const inner = s.kind === 'together' ? s.step : s;
   const times = s.kind === 'together' ? s.times : 1;
   // past every open order's time: the sweep's last query, then the close at the provider and here
