@@ -23,7 +23,8 @@ const SERVER = fileURLToPath(new URL('./server.mjs', import.meta.url));
 const START = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')).scripts.start;
 const NODE_FLAGS = START.split(/\s+/).filter((arg) => arg.startsWith('--'));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'api-bench-'));
-const env = { ...process.env, BENCH_DATA_DIR: dataDir };
+const DEV_TOKEN = `bench-${process.pid}-dev-routes-token`;
+const env = { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_DEV_ROUTES_TOKEN: DEV_TOKEN };
 let child;
 const nextMessage = () => new Promise((resolve, reject) => {
   child.once('message', resolve);
@@ -54,7 +55,7 @@ async function main() {
   // a user to read and to log in as, made through the API like any other
   const mobile = '13700000000';
   await json(await fetch(`${base}/api/codes/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile, reason: 'REGISTER' }) }));
-  const outbox = await json(await fetch(`${base}/api/dev/outbox/?mobile=${mobile}&limit=1`));
+  const outbox = await json(await fetch(`${base}/api/dev/outbox/?mobile=${mobile}&limit=1`, { headers: { 'x-dev-token': DEV_TOKEN } }));
   const { public_key: publicKey } = await json(await fetch(`${base}/api/public-key/`));
   const rsa = new JSEncrypt();
   rsa.setPublicKey(publicKey);

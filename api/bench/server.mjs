@@ -14,7 +14,8 @@ const app = await buildServer({
   // a data folder like `npm start` (the parent made it in a first, separate start: initdb is a one-time cost)
   dataDir: process.env.DATABASE_URL ? undefined : process.env.BENCH_DATA_DIR,
   logger: false,
-  accounts: loadConfig({ NODE_ENV: 'development' }),
+  // the dev-only routes (the SMS outbox) answer the token the parent chose, when it chose one
+  accounts: loadConfig({ NODE_ENV: 'development', DEV_ROUTES_TOKEN: process.env.BENCH_DEV_ROUTES_TOKEN }),
   rateLimits: high,
 });
 if (process.argv.includes('--init')) {

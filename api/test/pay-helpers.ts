@@ -12,8 +12,8 @@ import type { TestServer } from './helpers';
 
 let keys: PaySimulatorKeys | undefined;
 
-/** One set of simulator keys per test file (RSA key generation takes a moment). */
-function simulatorKeys(): PaySimulatorKeys {
+/** One set of simulator keys per test file (RSA key generation takes a moment); tests sign notifications with them. */
+export function simulatorKeys(): PaySimulatorKeys {
   keys ??= generatePaySimulatorKeys();
   return keys;
 }

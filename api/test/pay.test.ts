@@ -197,6 +197,38 @@ describe.each(engines())('payments (%s)', (engine) => {
     await expectConsistent(site);
   });
 
+  test('a refund the provider refused can be asked for again, under a refund number of its own', async () => {
+    const { client } = await registeredClient(site.base);
+    const created = await client.post('/api/order-info/', { type: 'package', price_policy: 1, pay_method: 'wxpay', channel: 'native' });
+    const orderNo: string = created.body.order_no;
+    await site.wxpay.pay(orderNo);
+    await eventually(async () => (await orderState(site.app, orderNo)) === 'paid', 'the notification');
+    const provider = site.app.pay.providers.wxpay!;
+    const refund = provider.refund;
+    // WeChat Pay answers ABNORMAL (the payer's account closed, say): the order is paid again
+    provider.refund = async () => ({ state: 'failed' });
+    try {
+      expect(await site.app.pay.refund(orderNo, '用户申请退款', 'test')).toBe('refund_failed');
+    } finally {
+      provider.refund = refund;
+    }
+    expect(await orderState(site.app, orderNo)).toBe('paid');
+    expect(['processing', 'refunded']).toContain(await site.app.pay.refund(orderNo, '用户申请退款（重试）', 'test'));
+    await eventually(async () => {
+      await site.app.pay.sweep();
+      return (await orderState(site.app, orderNo)) === 'refunded';
+    }, 'the second refund');
+    const refunds = await site.app.db.query<{ refund_no: string; state: string }>(
+      'SELECT r.refund_no, r.state FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.order_no = $1 ORDER BY r.id',
+      [orderNo],
+    );
+    expect(refunds).toEqual([
+      { refund_no: `R${orderNo}`, state: 'failed' },
+      { refund_no: `R${orderNo}-2`, state: 'success' },
+    ]);
+    await expectConsistent(site);
+  });
+
   test('bad orders get a Chinese 400, and logged-out ones the 403', async () => {
     const { client, uid } = await registeredClient(site.base);
     const [free] = await seededDocs(site.app, 'd.status = 1 AND d.price = 0', 1);

@@ -21,6 +21,12 @@ export async function insertRefund(
   return row;
 }
 
+/** How many refunds the order has had (failed ones included): the next one's number follows from it. */
+export async function refundCount(q: Queryable, orderId: number): Promise<number> {
+  const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM refunds WHERE order_id = $1', [orderId]);
+  return row.n;
+}
+
 export async function lockRefundByNo(tx: Queryable, refundNo: string): Promise<RefundRow | undefined> {
   const [row] = await tx.query<RefundRow>('SELECT id, refund_no, order_id, amount, state, reason FROM refunds WHERE refund_no = $1 FOR UPDATE', [refundNo]);
   return row;

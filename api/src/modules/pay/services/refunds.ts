@@ -6,7 +6,7 @@ import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { lockOrder, lockOrderById, markRefunded, markRefunding, unmarkRefunding, type OrderRow } from '../repositories/orders';
 import { packageOfOrder, revokePackage } from '../repositories/packages';
 import { deletePurchasesOfOrder } from '../repositories/purchases';
-import { finishRefund, insertRefund, lockRefundByNo, type RefundRow } from '../repositories/refunds';
+import { finishRefund, insertRefund, lockRefundByNo, refundCount, type RefundRow } from '../repositories/refunds';
 
 /** The money back out, the package's unused downloads withdrawn, the purchases it unlocked taken back. */
 async function completeRefund(tx: Queryable, order: OrderRow, refund: RefundRow, at: Date): Promise<void> {
@@ -72,7 +72,11 @@ export async function refundOrder(app: FastifyInstance, orderNo: string, reason:
     const order = await lockOrder(tx, orderNo);
     if (!order) throw new ApiError(404, 'not_found', '订单不存在');
     if (!(await markRefunding(tx, order.id))) throw new ApiError(409, 'not_refundable', `订单状态为 ${order.state}，不能退款`);
-    const refund = await insertRefund(tx, { refundNo: `R${order.order_no}`, orderId: order.id, amount: order.amount, reason: text, operator, at: app.now() });
+    // one refund number per attempt: a failed refund's number is spent (the provider would answer its failure
+    // again, and refund_no is unique), so asking again after a failure is R<order_no>-2, -3 ...
+    const earlier = await refundCount(tx, order.id);
+    const refundNo = earlier === 0 ? `R${order.order_no}` : `R${order.order_no}-${earlier + 1}`;
+    const refund = await insertRefund(tx, { refundNo, orderId: order.id, amount: order.amount, reason: text, operator, at: app.now() });
     return { order, refund };
   });
   return askProvider(app, order, refund);
