@@ -1,3 +1,4 @@
+import { AlipayError } from '../src/infra/payments/alipay/adapter';
 import { engines, useEngine } from './helpers';
 import { Client, registeredClient, testClock } from './accounts-helpers';
 import { seededDocs } from './content-helpers';
@@ -226,6 +227,29 @@ describe.each(engines())('payments (%s)', (engine) => {
       { refund_no: `R${orderNo}`, state: 'failed' },
       { refund_no: `R${orderNo}-2`, state: 'success' },
     ]);
+    await expectConsistent(site);
+  });
+
+  test('a refund Alipay refuses outright ends failed at once, with its reason, instead of being asked forever', async () => {
+    const { client } = await registeredClient(site.base);
+    const doc = await paidDoc(site);
+    const created = await client.post('/api/order-info/', { type: 'docs', docs: doc.id, pay_method: 'alipay', channel: 'precreate' });
+    const orderNo: string = created.body.order_no;
+    await fetch(created.body.pay.code_url);
+    await site.alipay.pay(orderNo);
+    await eventually(async () => (await orderState(site.app, orderNo)) === 'paid', 'the notification');
+    const provider = site.app.pay.providers.alipay!;
+    const refund = provider.refund;
+    provider.refund = async () => {
+      throw new AlipayError('alipay.trade.refund', '40004', 'ACQ.TRADE_HAS_CLOSE', '交易已经关闭');
+    };
+    try {
+      await expect(site.app.pay.refund(orderNo, '用户申请退款', 'test')).rejects.toMatchObject({ status: 409, message: '支付机构拒绝退款：交易已经关闭' });
+    } finally {
+      provider.refund = refund;
+    }
+    expect(await orderState(site.app, orderNo)).toBe('paid');
+    expect((await client.post(`/api/user-download/docs/${doc.id}/`)).status).toBe(200);
     await expectConsistent(site);
   });
 

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { AlipayError } from '../../../infra/payments/alipay/adapter';
+import type { RefundResult } from '../../../infra/payments/types';
+import { WxpayApiError } from '../../../infra/payments/wxpay/adapter';
 import type { Queryable } from '../../../core/db';
 import { ApiError } from '../../../core/http/errors';
 import { reverseOrderEarning } from '../../coins/services/earnings';
@@ -82,18 +85,31 @@ export async function refundOrder(app: FastifyInstance, orderNo: string, reason:
   return askProvider(app, order, refund);
 }
 
+/** Alipay's business failure (40004) and WeChat's 4xx answers: the provider looked at the refund and said no. */
+function finalRefusal(error: unknown): boolean {
+  return (error instanceof AlipayError && error.code === '40004') || (error instanceof WxpayApiError && error.status >= 400 && error.status < 500);
+}
+
 /** Asks the provider to refund (again: the refund number makes a repeat harmless) and finishes what it answered. */
 export async function askProvider(app: FastifyInstance, order: OrderRow, refund: RefundRow): Promise<string> {
   const provider = app.pay.providers[order.pay_method];
   if (!provider) throw new ApiError(503, 'pay_unavailable', '支付方式未配置，无法退款');
-  const result = await provider.refund({
-    outTradeNo: order.order_no,
-    refundNo: refund.refund_no,
-    amountFen: refund.amount,
-    totalFen: order.amount,
-    reason: refund.reason,
-    notifyUrl: `${app.pay.config.notifyOrigin}/api/${order.pay_method}/notify/`,
-  });
+  let result: RefundResult;
+  try {
+    result = await provider.refund({
+      outTradeNo: order.order_no,
+      refundNo: refund.refund_no,
+      amountFen: refund.amount,
+      totalFen: order.amount,
+      reason: refund.reason,
+      notifyUrl: `${app.pay.config.notifyOrigin}/api/${order.pay_method}/notify/`,
+    });
+  } catch (error) {
+    // a business refusal is final (the order is paid again, staff may try once more); anything else is asked again
+    if (!finalRefusal(error)) throw error;
+    await finishRefundByNo(app, refund.refund_no, 'failed', null);
+    throw new ApiError(409, 'refund_refused', `支付机构拒绝退款：${error instanceof AlipayError ? error.subMsg : (error as WxpayApiError).wxMessage}`);
+  }
   if (result.state === 'processing') return 'processing';
   return finishRefundByNo(app, refund.refund_no, result.state, result.refundId ?? null);
 }
