@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { ApiError } from '../src/core/http/errors';
+import { dayOf } from '../src/modules/content/day';
 import { ledgerProblems } from '../src/modules/ledger';
 import { Client, encryptPassword, PASSWORD, registeredClient, type TestClock } from './accounts-helpers';
 import { seededDocs } from './content-helpers';
@@ -77,6 +78,7 @@ const run = fc.record({
   steps: fc.array(step, { minLength: 10, maxLength: 20 }),
   autoMax: fc.constantFrom(0, 300, 100_000),
   freezeDays: fc.constantFrom(0, 1, 7),
+  dailyCount: fc.constantFrom(2, 50),
   prices: fc.array(fc.constantFrom(800, 1500, 3000), { minLength: 4, maxLength: 4 }),
 });
 
@@ -248,11 +250,11 @@ async function doStep(w: World, s: Step): Promise<void> {
   }
 }
 
-async function newWorld(site: PaySite, clock: TestClock, stats: Map<string, number>, r: { autoMax: number; freezeDays: number; prices: number[] }): Promise<World> {
+async function newWorld(site: PaySite, clock: TestClock, stats: Map<string, number>, r: { autoMax: number; freezeDays: number; dailyCount: number; prices: number[] }): Promise<World> {
   const db = site.app.db;
   await db.query(
-    'UPDATE coin_settings SET min_withdraw_coins = 100, auto_approve_max_coins = $1, auto_approve_min_account_days = 0, daily_withdraw_count = 50, freeze_days = $2',
-    [r.autoMax, r.freezeDays],
+    'UPDATE coin_settings SET min_withdraw_coins = 100, auto_approve_max_coins = $1, auto_approve_min_account_days = 0, daily_withdraw_count = $3, freeze_days = $2',
+    [r.autoMax, r.freezeDays, r.dailyCount],
   );
   for (const sim of [site.alipay, site.wxpay]) sim.payoutFault('*', 'none');
   const sellers: Seller[] = [];
@@ -356,6 +358,17 @@ async function expectPaidOutOnce(site: PaySite): Promise<void> {
   expect(site.alipay.payouts().paidOutFen + site.wxpay.payouts().paidOutFen).toBe(sum);
 }
 
+/** Withdrawals asked for in one day (UTC+8, cancelled ones not counted): at most the daily count, even when asked at once. */
+async function expectDailyLimit(w: World, limit: number): Promise<void> {
+  const rows = await w.site.app.db.query<{ user_id: number; create_time: Date }>(
+    `SELECT user_id, create_time FROM withdrawals WHERE user_id = ANY($1::bigint[]) AND state <> 'cancelled'`,
+    [w.sellers.map((s) => s.uid)],
+  );
+  const perDay = new Map<string, number>();
+  for (const r of rows) perDay.set(`${r.user_id} ${dayOf(r.create_time)}`, (perDay.get(`${r.user_id} ${dayOf(r.create_time)}`) ?? 0) + 1);
+  expect([...perDay].filter(([, n]) => n > limit)).toEqual([]);
+}
+
 describe.each(engines())('coins under random interleavings (%s)', (engine) => {
   const db = useEngine(engine, __filename);
   const clock = tickingClock();
@@ -385,6 +398,7 @@ describe.each(engines())('coins under random interleavings (%s)', (engine) => {
         }
         await settle(w);
         await expectCoinInvariants(site);
+        await expectDailyLimit(w, r.dailyCount);
         const states = await site.app.db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM withdrawals WHERE id = ANY($1::bigint[]) GROUP BY state`, [w.withdrawals.map((x) => x.id)]);
         for (const { state, n } of states) stats.set(`withdrawal ${state}`, (stats.get(`withdrawal ${state}`) ?? 0) + n);
       }),
