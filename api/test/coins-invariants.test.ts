@@ -44,6 +44,7 @@ type Step =
   | { t: 'withdraw'; user: number; coins: number[]; channel: Channel }
   | { t: 'fault'; alipay: AlipayFault; wxpay: WxFault }
   | { t: 'duplicate'; pick: number }
+  | { t: 'race'; pick: number }
   | { t: 'both'; a: Simple; b: Simple };
 
 const pick = fc.nat(50);
@@ -71,6 +72,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.record({ t: fc.constant('duplicate' as const), pick }), weight: 1 },
+  { arbitrary: fc.record({ t: fc.constant('race' as const), pick }), weight: 2 },
   { arbitrary: simple, weight: 8 },
   { arbitrary: fc.record({ t: fc.constant('both' as const), a: simple, b: simple }), weight: 3 },
 );
@@ -186,6 +188,20 @@ async function confirm(w: World, n: number): Promise<void> {
   if (b) await w.site.wxpay.confirmTransfer(b.outBillNo).catch(() => undefined);
 }
 
+/** One bill waiting for its payee: they confirm at WeChat while they cancel on the site, the page asks and the sweep runs. */
+async function race(w: World, n: number): Promise<void> {
+  const x = await withdrawalIn(w, n, ['wait_user_confirm']);
+  if (!x) return;
+  const [, cancelled, queried] = await Promise.all([
+    w.site.wxpay.confirmTransfer(x.no).catch(() => undefined),
+    x.owner.client.post(`/api/withdraw/${x.id}/cancel/`),
+    x.owner.client.get(`/api/withdraw/${x.id}/`),
+    w.site.app.coins.sweep(),
+  ]);
+  expectStatus(cancelled, [200, 409], 'cancel');
+  expectStatus(queried, [200], 'withdrawal');
+}
+
 async function simpleStep(w: World, s: Simple): Promise<void> {
   count(w, s.t);
   switch (s.t) {
@@ -241,6 +257,9 @@ async function doStep(w: World, s: Step): Promise<void> {
       if (x) w.site.wxpay.setFault(x.no, 'duplicate'); // its bill's notifications come twice
       return;
     }
+    case 'race':
+      count(w, s.t);
+      return race(w, s.pick);
     case 'both':
       count(w, s.t);
       await Promise.all([simpleStep(w, s.a), simpleStep(w, s.b)]);
