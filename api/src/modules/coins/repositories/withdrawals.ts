@@ -72,6 +72,11 @@ export async function moveWithdrawal(
   return rows.length === 1;
 }
 
+/** Serialises one user's withdrawal requests until the transaction ends (the daily count is checked under it). */
+export async function lockWithdrawer(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`withdraw:u:${userId}`]);
+}
+
 /** How many withdrawals the user asked for since `since` (the daily count), any state but cancelled. */
 export async function withdrawalsSince(q: Queryable, userId: number, since: Date): Promise<number> {
   const [row] = await q.query<{ n: number }>(

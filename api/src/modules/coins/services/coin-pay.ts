@@ -1,6 +1,7 @@
 import { PUBLIC_DOC_STATUSES, type CoinPayAnswer } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
+import { lockDownloader } from '../../content/repositories/downloads';
 import { InsufficientBalance } from '../../ledger';
 import { hasValidPurchase, upsertPurchase } from '../../pay/repositories/purchases';
 import { paySettings } from '../../pay/repositories/policies';
@@ -22,12 +23,15 @@ export async function payDocWithCoins(app: FastifyInstance, userId: number, docs
   if (!doc.coin_pay_ok) throw new ApiError(400, 'invalid', '该文档不支持金币购买');
   if (doc.uploader_id === userId) throw new ApiError(400, 'invalid', '不能购买自己上传的文档');
   const now = app.now();
-  if (await hasValidPurchase(app.db, userId, docsId, now)) throw new ApiError(409, 'already_purchased', '你已购买过该文档，可直接下载');
   const settings = await paySettings(app.db);
   await releaseDue(app.db, now, userId); // earnings that came due are spendable now
   let coins: number;
   try {
     coins = await app.db.transaction(async (tx) => {
+      // checked under the person's lock (the one their downloads take): two requests at once (a double click)
+      // both passed a check made before it, and each paid for the document (coins-invariants found it)
+      await lockDownloader(tx, `u:${userId}`);
+      if (await hasValidPurchase(tx, userId, docsId, now)) throw new ApiError(409, 'already_purchased', '你已购买过该文档，可直接下载');
       const spent = await spendCoinsOnDoc(tx, { buyerId: userId, doc, at: now });
       await upsertPurchase(tx, { userId, docsId, orderNo: `coins-${now.getTime()}`, source: 'coin', at: now, expireAt: new Date(now.getTime() + settings.redownload_days * DAY_MS) });
       return spent;

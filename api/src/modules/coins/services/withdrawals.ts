@@ -8,7 +8,7 @@ import type { UserRow } from '../../accounts/users';
 import { startOfDay } from '../../content/day';
 import { InsufficientBalance, LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { coinSettings, type CoinSettings } from '../repositories/settings';
-import { accountStanding, insertWithdrawal, moveWithdrawal, withdrawalsSince, type WithdrawalRow } from '../repositories/withdrawals';
+import { accountStanding, insertWithdrawal, lockWithdrawer, moveWithdrawal, withdrawalsSince, type WithdrawalRow } from '../repositories/withdrawals';
 import { COIN_ENTRY, releaseDue } from './earnings';
 import { startPayout } from './payouts';
 import { coinBalance } from './records';
@@ -100,11 +100,12 @@ async function payeeOf(app: FastifyInstance, user: UserRow, body: WithdrawBody):
   return { payee: body.alipay_account, realName: body.real_name };
 }
 
+const dailyLimit = (s: CoinSettings) => new ApiError(400, 'daily_limit', `每天最多提现 ${s.daily_withdraw_count} 次，请明天再来`);
+
 async function checkAmount(app: FastifyInstance, user: UserRow, coins: number, s: CoinSettings): Promise<void> {
   if (coins < s.min_withdraw_coins) throw invalid({ coins: [`最少提现 ${s.min_withdraw_coins} 金币`] }, `最少提现 ${s.min_withdraw_coins} 金币`);
   if (coins > s.max_withdraw_coins) throw invalid({ coins: [`单笔最多提现 ${s.max_withdraw_coins} 金币`] }, `单笔最多提现 ${s.max_withdraw_coins} 金币`);
-  const today = await withdrawalsSince(app.db, user.id, startOfDay(app.now()));
-  if (today >= s.daily_withdraw_count) throw new ApiError(400, 'daily_limit', `每天最多提现 ${s.daily_withdraw_count} 次，请明天再来`);
+  if ((await withdrawalsSince(app.db, user.id, startOfDay(app.now()))) >= s.daily_withdraw_count) throw dailyLimit(s);
 }
 
 async function autoApprovable(app: FastifyInstance, w: WithdrawalRow, s: CoinSettings): Promise<boolean> {
@@ -130,6 +131,10 @@ export async function requestWithdrawal(app: FastifyInstance, request: FastifyRe
   let w: WithdrawalRow;
   try {
     w = await app.db.transaction(async (tx) => {
+      // counted again under the user's lock: requests sent at once all passed the count above, and each was
+      // written (coins-invariants found a day with more than the daily count)
+      await lockWithdrawer(tx, user.id);
+      if ((await withdrawalsSince(tx, user.id, startOfDay(now))) >= s.daily_withdraw_count) throw dailyLimit(s);
       const row = await insertWithdrawal(tx, { withdraw_no: newWithdrawNo(now), user_id: user.id, coins: body.coins, fee, amount_fen: (body.coins - fee) * s.coin_value_fen, channel: body.channel, payee, real_name: realName, create_time: now });
       await postEntry(tx, {
         key: `withdraw-hold:${row.withdraw_no}`,
