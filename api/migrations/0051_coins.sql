@@ -31,6 +31,8 @@ CREATE TABLE coin_earnings (
   source             text NOT NULL CHECK (source IN ('order', 'package', 'coin')),
   order_id           bigint REFERENCES orders (id),
   download_record_id bigint,
+  -- a package download's earning: the package's order (refunding the package takes its frozen earnings back)
+  package_order_id   bigint REFERENCES orders (id),
   buyer_id           bigint,
   coins              integer NOT NULL CHECK (coins > 0),
   state              text NOT NULL DEFAULT 'frozen' CHECK (state IN ('frozen', 'released', 'reversed')),
@@ -45,6 +47,7 @@ CREATE UNIQUE INDEX coin_earnings_download_key ON coin_earnings (download_record
 CREATE INDEX coin_earnings_due_idx ON coin_earnings (release_time) WHERE state = 'frozen';
 CREATE INDEX coin_earnings_user_idx ON coin_earnings (user_id, state);
 CREATE INDEX coin_earnings_docs_idx ON coin_earnings (docs_id);
+CREATE INDEX coin_earnings_package_idx ON coin_earnings (package_order_id) WHERE package_order_id IS NOT NULL;
 
 -- Withdrawals. withdraw_no is the provider's business number (out_biz_no / out_bill_no), kept across retries.
 CREATE TABLE withdrawals (

@@ -58,6 +58,25 @@ describe.each(engines())('coins (%s)', (engine) => {
     await expectConsistent(site);
   });
 
+  test('a package download earns the uploader a share of one download; refunding the package takes frozen shares back', async () => {
+    const { client: seller, uid } = await registeredClient(site.base);
+    const [doc] = await seededDocs(site.app, `d.status = 1 AND d.price >= 500 AND d.price <= 2000 AND NOT d.free_quota_ok AND d.uploader_id <> ${uid}`, 1);
+    await site.app.db.query('UPDATE documents SET uploader_id = $1 WHERE id = $2', [uid, doc.id]);
+    site.app.content.rows.changed('documents', doc.id);
+    const { client: buyer } = await registeredClient(site.base);
+    const created = await buyer.post('/api/order-info/', { type: 'package', price_policy: 2, pay_method: 'wxpay', channel: 'native' });
+    await site.wxpay.pay(created.body.order_no);
+    await eventually(async () => (await orderState(site.app, created.body.order_no)) === 'paid', 'the package');
+    expect((await buyer.post(`/api/user-download/docs/${doc.id}/`)).body.kind).toBe('package');
+    // 月度包: ¥29.90 for 30 downloads, ¥1.00 each; 70% of it
+    expect((await seller.get('/api/coin-balance/')).body).toMatchObject({ frozen: 70, total_earned: 70 });
+    expect(['processing', 'refunded']).toContain(await site.app.pay.refund(created.body.order_no, '用户申请退款', 'test'));
+    await eventually(async () => (await orderState(site.app, created.body.order_no)) === 'refunded', 'the refund');
+    expect((await seller.get('/api/coin-balance/')).body).toMatchObject({ frozen: 0, total_earned: 0 });
+    expect((await buyer.post(`/api/user-download/docs/${doc.id}/`)).status).toBe(402);
+    await expectConsistent(site);
+  });
+
   test('coins buy a document; the uploader earns from it; not enough coins is a clear 400', async () => {
     const { client: seller, uid } = await registeredClient(site.base);
     await sale(site, uid, 1000);

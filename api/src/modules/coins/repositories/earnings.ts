@@ -20,6 +20,7 @@ export interface NewEarning {
   source: EarningRow['source'];
   orderId?: number | null;
   downloadRecordId?: number | null;
+  packageOrderId?: number | null;
   buyerId?: number | null;
   coins: number;
   title: string;
@@ -30,9 +31,9 @@ export interface NewEarning {
 /** The new earning's id; null when its order or download already earned (a second call writes nothing). */
 export async function insertEarning(tx: Queryable, e: NewEarning): Promise<number | null> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO coin_earnings (user_id, docs_id, source, order_id, download_record_id, buyer_id, coins, title, create_time, release_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id`,
-    [e.userId, e.docsId, e.source, e.orderId ?? null, e.downloadRecordId ?? null, e.buyerId ?? null, e.coins, e.title.slice(0, 200), e.at, e.releaseAt],
+    `INSERT INTO coin_earnings (user_id, docs_id, source, order_id, download_record_id, package_order_id, buyer_id, coins, title, create_time, release_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
+    [e.userId, e.docsId, e.source, e.orderId ?? null, e.downloadRecordId ?? null, e.packageOrderId ?? null, e.buyerId ?? null, e.coins, e.title.slice(0, 200), e.at, e.releaseAt],
   );
   return row ? row.id : null;
 }
@@ -46,9 +47,12 @@ export function dueEarnings(tx: Queryable, now: Date, userId: number | null, lim
   );
 }
 
-export async function lockEarningOfOrder(tx: Queryable, orderId: number): Promise<EarningRow | undefined> {
-  const [row] = await tx.query<EarningRow>(`SELECT ${COLUMNS} FROM coin_earnings WHERE order_id = $1 FOR UPDATE`, [orderId]);
-  return row;
+/** The frozen earnings an order gave: a document order's one, or a package's downloads'; locked. */
+export function lockFrozenEarningsOfOrder(tx: Queryable, orderId: number): Promise<EarningRow[]> {
+  return tx.query<EarningRow>(
+    `SELECT ${COLUMNS} FROM coin_earnings WHERE (order_id = $1 OR package_order_id = $1) AND state = 'frozen' ORDER BY id FOR UPDATE`,
+    [orderId],
+  );
 }
 
 export async function finishEarning(tx: Queryable, id: number, state: 'released' | 'reversed', at: Date, reason = ''): Promise<boolean> {

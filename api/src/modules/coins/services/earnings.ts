@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../core/db';
 import { LEDGER_ACCOUNTS, postEntry, type AccountRef } from '../../ledger';
-import { dueEarnings, finishEarning, insertEarning, lockEarningOfOrder, type NewEarning } from '../repositories/earnings';
+import { dueEarnings, finishEarning, insertEarning, lockFrozenEarningsOfOrder, type NewEarning } from '../repositories/earnings';
 import { coinSettings, docForCoins, type CoinSettings } from '../repositories/settings';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -51,12 +51,15 @@ export async function earnOnOrder(tx: Queryable, order: { id: number; docs_id: n
 }
 
 /** A package download of a document: its uploader's share of what one package download was worth (at most the document's price). */
-export async function earnOnPackageDownload(tx: Queryable, p: { recordId: number; docsId: number; unitPriceFen: number; buyerId: number; at: Date }): Promise<void> {
+export async function earnOnPackageDownload(
+  tx: Queryable,
+  p: { recordId: number; docsId: number; unitPriceFen: number; packageOrderId: number; buyerId: number; at: Date },
+): Promise<void> {
   const doc = await docForCoins(tx, p.docsId);
   if (!doc || doc.uploader_id === p.buyerId) return;
   const s = await coinSettings(tx);
   const value = Math.min(doc.price, p.unitPriceFen);
-  await earn(tx, s, { userId: doc.uploader_id, docsId: doc.id, source: 'package', downloadRecordId: p.recordId, buyerId: p.buyerId, coins: shareOf(value, s), title: doc.title, at: p.at });
+  await earn(tx, s, { userId: doc.uploader_id, docsId: doc.id, source: 'package', downloadRecordId: p.recordId, packageOrderId: p.packageOrderId, buyerId: p.buyerId, coins: shareOf(value, s), title: doc.title, at: p.at });
 }
 
 /**
@@ -110,23 +113,27 @@ export async function releaseDue(db: { transaction: <T>(fn: (tx: Queryable) => P
 }
 
 /**
- * Takes back an order's earning while it is still frozen (a refund, a takedown). Once released it stays the
- * uploader's: the freeze period is the window for taking it back (docs/payments.md).
+ * Takes back what an order earned while it is still frozen (a refund, a takedown): a document order's share, or
+ * the shares of the downloads a package paid for. Once released a share stays the uploader's: the freeze period
+ * is the window for taking it back (docs/payments.md). Answers how many earnings went back.
  */
-export async function reverseOrderEarning(tx: Queryable, orderId: number, at: Date, reason: string): Promise<boolean> {
-  const e = await lockEarningOfOrder(tx, orderId);
-  if (!e || !(await finishEarning(tx, e.id, 'reversed', at, reason))) return false;
-  await postEntry(tx, {
-    key: `coins-reversed:${e.id}`,
-    kind: COIN_ENTRY.reversed,
-    unit: 'coin',
-    ref: `earning:${e.id}`,
-    memo: `${e.title}（${reason}）`,
-    at,
-    postings: [
-      { account: LEDGER_ACCOUNTS.coins(e.user_id, 'frozen'), amount: -e.coins },
-      { account: LEDGER_ACCOUNTS.coinsIssued, amount: e.coins },
-    ],
-  });
-  return true;
+export async function reverseOrderEarning(tx: Queryable, orderId: number, at: Date, reason: string): Promise<number> {
+  let reversed = 0;
+  for (const e of await lockFrozenEarningsOfOrder(tx, orderId)) {
+    if (!(await finishEarning(tx, e.id, 'reversed', at, reason))) continue;
+    await postEntry(tx, {
+      key: `coins-reversed:${e.id}`,
+      kind: COIN_ENTRY.reversed,
+      unit: 'coin',
+      ref: `earning:${e.id}`,
+      memo: `${e.title}（${reason}）`,
+      at,
+      postings: [
+        { account: LEDGER_ACCOUNTS.coins(e.user_id, 'frozen'), amount: -e.coins },
+        { account: e.source === 'coin' ? LEDGER_ACCOUNTS.coinsSite : LEDGER_ACCOUNTS.coinsIssued, amount: e.coins },
+      ],
+    });
+    reversed++;
+  }
+  return reversed;
 }

@@ -5,6 +5,7 @@ export interface UserPackageRow {
   user_id: number;
   /** The order that bought it: purchases made with it carry this number, so its refund takes them back too. */
   order_no: string;
+  order_id: number;
   name: string;
   downloads: number;
   /** The balance of its ledger account. */
@@ -37,7 +38,7 @@ export async function insertUserPackage(tx: Queryable, p: NewPackage): Promise<n
   return row.id;
 }
 
-const WITH_LEFT = `SELECT p.id, p.user_id, o.order_no, p.name, p.downloads, coalesce(a.balance, 0)::bigint AS downloads_left, p.max_doc_price,
+const WITH_LEFT = `SELECT p.id, p.user_id, o.order_no, p.order_id, p.name, p.downloads, coalesce(a.balance, 0)::bigint AS downloads_left, p.max_doc_price,
          round(o.amount::numeric / p.downloads)::int AS unit_price, p.revoked, p.create_time, p.expire_time
     FROM user_packages p JOIN orders o ON o.id = p.order_id LEFT JOIN ledger_accounts a ON a.code = 'package:' || p.id`;
 

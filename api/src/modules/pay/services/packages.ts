@@ -32,7 +32,7 @@ export async function spendPackageDownload(
       { account: LEDGER_ACCOUNTS.packageSpent, amount: 1 },
     ],
   });
-  await earnOnPackageDownload(tx, { recordId: p.recordId, docsId: p.docsId, unitPriceFen: p.pkg.unit_price, buyerId: p.userId, at: p.at });
+  await earnOnPackageDownload(tx, { recordId: p.recordId, docsId: p.docsId, unitPriceFen: p.pkg.unit_price, packageOrderId: p.pkg.order_id, buyerId: p.userId, at: p.at });
   const settings = await paySettings(tx);
   const expireAt = new Date(p.at.getTime() + settings.redownload_days * DAY_MS);
   await upsertPurchase(tx, { userId: p.userId, docsId: p.docsId, orderNo: p.pkg.order_no, source: 'package', at: p.at, expireAt });
