@@ -15,7 +15,7 @@ const ALIPAY_SIM = `http://127.0.0.1:${E2E_PORTS.remoteBase + 5}`;
 const WXPAY_SIM = `http://127.0.0.1:${E2E_PORTS.remoteBase + 6}`;
 const SHOTS = process.env.COIN_SCREENSHOT_DIR ?? '/tmp/coin-shots';
 const PASSWORD = 'coins2026pass';
-const DEFAULT_RULES = { freeze_days: 7, min_withdraw_coins: 1000, daily_withdraw_count: 3, auto_approve_min_account_days: 7 };
+const CHANGED_RULES = ['freeze_days', 'min_withdraw_coins', 'daily_withdraw_count', 'auto_approve_min_account_days'] as const;
 
 interface Account {
   context: BrowserContext;
@@ -105,18 +105,21 @@ test.describe('coins: earnings, withdrawals, staff rules', () => {
   let staff: Account;
   let uploader: Account;
   let share = 0;
+  // the rules as the site had them: the other specs of the run find them so again
+  let rules: Record<string, number> = {};
 
   test.beforeAll(async ({ browser, baseURL }) => {
     api = await requests.newContext({ baseURL });
     staff = await register(browser, baseURL!);
     const granted = await api.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'finance' }, headers: devRoutesHeaders() });
     expect(granted.status(), await granted.text()).toBe(200);
+    rules = (await (await staff.page.request.get('/api/staff/settings/coins/')).json()) as Record<string, number>;
     uploader = await register(browser, baseURL!);
   });
 
   test.afterAll(async () => {
     await api?.post(`${ALIPAY_SIM}/_sim/payout-fault`, { data: { out_biz_no: '*', fault: 'none' } }).catch(() => undefined);
-    if (staff) await setCoinRules(staff, DEFAULT_RULES).catch(() => undefined);
+    if (staff && rules.freeze_days !== undefined) await setCoinRules(staff, Object.fromEntries(CHANGED_RULES.map((k) => [k, rules[k]]))).catch(() => undefined);
     await staff?.context.close();
     await uploader?.context.close();
     await api?.dispose();
@@ -126,7 +129,7 @@ test.describe('coins: earnings, withdrawals, staff rules', () => {
     const doc = await paidDoc(api);
     const assigned = await api.post('/api/dev/assign-doc/', { data: { docs: doc.id, uid: uploader.uid }, headers: devRoutesHeaders() });
     expect(assigned.status(), await assigned.text()).toBe(200);
-    share = Math.floor((doc.price * 7000) / 10_000);
+    share = Math.floor((doc.price * rules.uploader_share_bp) / 10_000 / rules.coin_value_fen);
 
     // a visitor buys it: the pay page's QR, "scanned" by opening its link (the simulator's cashier) and paying there
     const visitor = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
