@@ -44,9 +44,11 @@ export const COIN_SETTING_COLUMNS = [
   'auto_approve_min_account_days',
 ] as const satisfies readonly (keyof CoinSettings)[];
 
-/** The settings row with its update time, locked for the change that follows (inside a transaction). */
-export async function lockCoinSettings(tx: Queryable): Promise<CoinSettings & { update_time: Date }> {
-  const [row] = await tx.query<CoinSettings & { update_time: Date }>(`SELECT ${COIN_SETTING_COLUMNS.join(', ')}, update_time FROM coin_settings FOR UPDATE`);
+/** The settings row with its update time; `lock`: for the change that follows (inside a transaction). */
+export async function coinSettingsRow(q: Queryable, lock = false): Promise<CoinSettings & { update_time: Date }> {
+  const [row] = await q.query<CoinSettings & { update_time: Date }>(
+    `SELECT ${COIN_SETTING_COLUMNS.join(', ')}, update_time FROM coin_settings${lock ? ' FOR UPDATE' : ''}`,
+  );
   return row;
 }
 

@@ -1,14 +1,14 @@
 import type { CoinSettings as CoinSettingsAnswer, CoinSettingsPatch } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../../core/http/errors';
-import { COIN_SETTING_COLUMNS, lockCoinSettings, shortenFreeze, writeCoinSettings, type CoinSettings } from '../repositories/settings';
+import { COIN_SETTING_COLUMNS, coinSettingsRow, shortenFreeze, writeCoinSettings, type CoinSettings } from '../repositories/settings';
 
 function answer(s: CoinSettings & { update_time: Date }): CoinSettingsAnswer {
   return { ...s, update_time: s.update_time.toISOString() };
 }
 
 export async function readCoinSettings(app: FastifyInstance): Promise<CoinSettingsAnswer> {
-  return answer(await app.db.transaction((tx) => lockCoinSettings(tx)));
+  return answer(await coinSettingsRow(app.db));
 }
 
 /**
@@ -19,7 +19,7 @@ export async function readCoinSettings(app: FastifyInstance): Promise<CoinSettin
 export async function changeCoinSettings(app: FastifyInstance, patch: CoinSettingsPatch): Promise<CoinSettingsAnswer> {
   if (!COIN_SETTING_COLUMNS.some((c) => patch[c] !== undefined)) throw invalid({ non_field_errors: ['请至少修改一项设置'] }, '请至少修改一项设置');
   return app.db.transaction(async (tx) => {
-    const current = await lockCoinSettings(tx);
+    const current = await coinSettingsRow(tx, true);
     const next: CoinSettings = { ...current };
     for (const c of COIN_SETTING_COLUMNS) next[c] = patch[c] ?? current[c];
     if (next.max_withdraw_coins < next.min_withdraw_coins) {

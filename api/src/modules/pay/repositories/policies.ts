@@ -114,8 +114,11 @@ export async function updatePolicy(q: Queryable, id: number, p: PolicyFields, at
 
 export const PAY_SETTING_COLUMNS = ['order_ttl_minutes', 'guest_access_days', 'redownload_days'] as const satisfies readonly (keyof PaySettings)[];
 
-export async function lockPaySettings(tx: Queryable): Promise<PaySettings & { update_time: Date }> {
-  const [row] = await tx.query<PaySettings & { update_time: Date }>(`SELECT ${PAY_SETTING_COLUMNS.join(', ')}, update_time FROM pay_settings FOR UPDATE`);
+/** The settings row with its update time; `lock`: for the change that follows (inside a transaction). */
+export async function paySettingsRow(q: Queryable, lock = false): Promise<PaySettings & { update_time: Date }> {
+  const [row] = await q.query<PaySettings & { update_time: Date }>(
+    `SELECT ${PAY_SETTING_COLUMNS.join(', ')}, update_time FROM pay_settings${lock ? ' FOR UPDATE' : ''}`,
+  );
   return row;
 }
 

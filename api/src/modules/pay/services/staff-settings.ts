@@ -6,9 +6,9 @@ import {
   countAllPolicies,
   insertPolicy,
   listAllPolicies,
-  lockPaySettings,
   lockPolicy,
   PAY_SETTING_COLUMNS,
+  paySettingsRow,
   POLICY_FIELDS,
   updatePolicy,
   writePaySettings,
@@ -24,14 +24,14 @@ function settingsAnswer(s: PaySettings & { update_time: Date }): PaySettingsAnsw
 }
 
 export async function readPaySettings(app: FastifyInstance): Promise<PaySettingsAnswer> {
-  return settingsAnswer(await app.db.transaction((tx) => lockPaySettings(tx)));
+  return settingsAnswer(await paySettingsRow(app.db));
 }
 
 /** Changes what is given; a new order lifetime applies to orders made from now on. */
 export async function changePaySettings(app: FastifyInstance, patch: PaySettingsPatch): Promise<PaySettingsAnswer> {
   if (!PAY_SETTING_COLUMNS.some((c) => patch[c] !== undefined)) throw invalid({ non_field_errors: ['请至少修改一项设置'] }, '请至少修改一项设置');
   return app.db.transaction(async (tx) => {
-    const current = await lockPaySettings(tx);
+    const current = await paySettingsRow(tx, true);
     const next: PaySettings = { ...current };
     for (const c of PAY_SETTING_COLUMNS) next[c] = patch[c] ?? current[c];
     const at = app.now();
