@@ -23,6 +23,8 @@ async function devRequests(client: Client, token: string) {
     outbox: await client.get(`/api/dev/outbox/?mobile=${newPhone()}`),
     captchaAnswer: await client.get('/api/dev/captcha-answer/?id=abcdefabcdefabcdefabcdef'),
     wxgzhScan: await client.post('/api/dev/wxgzh/scan/', { token, person: '张三' }),
+    staffRole: await client.post('/api/dev/staff-role/', { mobile: newPhone(), role: 'admin' }),
+    assignDoc: await client.post('/api/dev/assign-doc/', { docs: 1, uid: 1 }),
   };
 }
 
@@ -46,7 +48,7 @@ describe.each(engines())('dev-only routes on %s', (engine) => {
       }
     });
 
-    test('the outbox, captcha-answer and official-account scan routes answer 404', async () => {
+    test('the outbox, captcha-answer, official-account scan, staff-role and assign-doc routes answer 404', async () => {
       const client = new Client(server.base);
       const qr = await client.post('/api/qrcode/', { type: 'wxgzh_login', platform: 'pc' });
       expect(qr.status).toBe(200);
@@ -121,6 +123,8 @@ describe.each(engines())('dev-only routes on %s', (engine) => {
       expect(answers.outbox.status).toBe(200);
       expectErrorBody(answers.captchaAnswer, 404, 'captcha_not_found'); // the route, not the 404 of no route
       expect(answers.wxgzhScan.status).toBe(200);
+      expectErrorBody(answers.staffRole, 404, 'user_not_found'); // the route: that phone has no account
+      expectErrorBody(answers.assignDoc, 404, 'doc_not_found');
     });
   });
 });

@@ -16,7 +16,8 @@ const ACCOUNT_ROUTES = [
   '/api/dev/wxgzh/scan/', '/api/dev/oauth/weixin/connect/qrconnect', '/api/dev/oauth/approve', '/api/dev/oauth/deny',
   '/api/login/qq/callback/', '/api/login/alipay/callback/', '/api/login/nope/callback/', '/api/trd-account-bind/qq/',
   '/api/trd-account-bind/alipayh5/', '/api/trd-account-bind/nope/', '/api/trd-account-bind/weibo/authorize/',
-  '/api/trd-account-bind/weixin_miniapp/authorize/',
+  '/api/trd-account-bind/weixin_miniapp/authorize/', '/api/dev/staff-role/', '/api/dev/assign-doc/', '/api/staff/settings/coins/',
+  '/api/staff/settings/pay/', '/api/staff/price-policy/', '/api/staff/price-policy/1/', '/api/staff/price-policy/abc/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -34,7 +35,9 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['GET', '/api/login/qq/callback/'], ['GET', '/api/login/alipayh5/callback/'], ['GET', '/api/login/nope/callback/'],
   ['POST', '/api/trd-account-bind/weibo/authorize/'], ['POST', '/api/trd-account-bind/nope/authorize/'],
   ['DELETE', '/api/trd-account-bind/qq/'], ['DELETE', '/api/trd-account-bind/weixin_miniapp/'],
-  ['DELETE', '/api/trd-account-bind/nope/'],
+  ['DELETE', '/api/trd-account-bind/nope/'], ['POST', '/api/dev/staff-role/'], ['POST', '/api/dev/assign-doc/'],
+  ['GET', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/pay/'],
+  ['POST', '/api/staff/price-policy/'], ['PATCH', '/api/staff/price-policy/1/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];

@@ -138,6 +138,43 @@ export type StaffWithdrawal = Static<typeof StaffWithdrawal>;
 export const StaffWithdrawalPage = PageSchema(StaffWithdrawal);
 export type StaffWithdrawalPage = Static<typeof StaffWithdrawalPage>;
 
+/** The coin rules (coin_settings, one row): what staff (admin, finance) read and change. docs/payments.md, "Coins". */
+export const CoinSettings = Type.Object({
+  coin_value_fen: Type.Integer({ description: '1 金币值多少分' }),
+  uploader_share_bp: Type.Integer({ description: '上传者分成（万分之几）' }),
+  freeze_days: Type.Integer({ description: '收益冻结天数' }),
+  min_withdraw_coins: Type.Integer({ description: '单笔最少提现金币' }),
+  max_withdraw_coins: Type.Integer({ description: '单笔最多提现金币' }),
+  daily_withdraw_count: Type.Integer({ description: '每天最多提现次数' }),
+  fee_rate_bp: Type.Integer({ description: '提现手续费率（万分之几）' }),
+  fee_min_coins: Type.Integer({ description: '最低手续费（金币）' }),
+  auto_approve_max_coins: Type.Integer({ description: '自动通过的提现上限（金币）' }),
+  auto_approve_min_account_days: Type.Integer({ description: '自动通过要求的账号注册天数' }),
+  update_time: DateTime,
+});
+export type CoinSettings = Static<typeof CoinSettings>;
+
+const SettingInt = (minimum: number, maximum: number, message: string) =>
+  Type.Optional(Type.Integer({ minimum, maximum, ...messages(message) }));
+
+/** PATCH /api/staff/settings/coins/: any subset (at least one), each within the table's bounds; min <= max is checked with the stored row. */
+export const CoinSettingsPatch = Type.Object(
+  {
+    coin_value_fen: SettingInt(1, 100, '金币价值应为 1 到 100 分'),
+    uploader_share_bp: SettingInt(0, 10_000, '上传者分成应为 0 到 10000（万分之几）'),
+    freeze_days: SettingInt(0, 90, '冻结天数应为 0 到 90 天'),
+    min_withdraw_coins: SettingInt(1, 100_000_000, '单笔最少提现金币应为 1 到 100000000'),
+    max_withdraw_coins: SettingInt(1, 100_000_000, '单笔最多提现金币应为 1 到 100000000'),
+    daily_withdraw_count: SettingInt(1, 100, '每天提现次数应为 1 到 100'),
+    fee_rate_bp: SettingInt(0, 5000, '手续费率应为 0 到 5000（万分之几）'),
+    fee_min_coins: SettingInt(0, 1_000_000, '最低手续费应为 0 到 1000000 金币'),
+    auto_approve_max_coins: SettingInt(0, 100_000_000, '自动通过上限应为 0 到 100000000 金币'),
+    auto_approve_min_account_days: SettingInt(0, 3650, '自动通过要求的注册天数应为 0 到 3650'),
+  },
+  { additionalProperties: false },
+);
+export type CoinSettingsPatch = Static<typeof CoinSettingsPatch>;
+
 export const coinsEndpoints = defineEndpoints({
   'GET /api/coin-balance/': { response: { 200: CoinBalance } },
   'GET /api/coin-records/': { querystring: CoinRecordQuery, response: { 200: CoinRecordPage } },
@@ -151,4 +188,6 @@ export const coinsEndpoints = defineEndpoints({
   'GET /api/staff/withdraw/': { querystring: WithdrawListQuery, response: { 200: StaffWithdrawalPage } },
   'POST /api/staff/withdraw/{id}/approve/': { params: CoinIdParams, response: { 200: StaffWithdrawal } },
   'POST /api/staff/withdraw/{id}/reject/': { params: CoinIdParams, body: StaffReasonBody, response: { 200: StaffWithdrawal } },
+  'GET /api/staff/settings/coins/': { response: { 200: CoinSettings } },
+  'PATCH /api/staff/settings/coins/': { body: CoinSettingsPatch, response: { 200: CoinSettings } },
 });

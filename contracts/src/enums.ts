@@ -130,6 +130,10 @@ export const COIN_RECORD_LABELS: Record<CoinRecordKind, string> = {
 };
 
 /** Where a withdrawal is paid to. */
+/** Staff roles (table staff_roles); admin holds every role. */
+export const STAFF_ROLES = ['admin', 'reviewer', 'finance', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export const WITHDRAW_CHANNELS = ['alipay', 'wxpay'] as const;
 export type WithdrawChannel = (typeof WITHDRAW_CHANNELS)[number];
 

@@ -1,7 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CountryCodeField, MobileField } from './accounts';
 import { CaptchaId } from './captcha';
 import { defineEndpoints } from './endpoint';
-import { messages, Text } from './schema';
+import { STAFF_ROLES } from './enums';
+import { messages, StringEnum, Text } from './schema';
 
 /** Running the site: health, client error reports and the development-only routes. */
 
@@ -55,9 +57,32 @@ export type DevOutboxMessage = Static<typeof DevOutboxMessage>;
 export const DevOutboxAnswer = Type.Object({ results: Type.Array(DevOutboxMessage) });
 export type DevOutboxAnswer = Static<typeof DevOutboxAnswer>;
 
+/** POST /api/dev/staff-role/ (development and test mode only): give the account of a phone a staff role. */
+export const DevStaffRoleBody = Type.Object(
+  { mobile: MobileField('账号的手机号'), country_code: CountryCodeField, role: StringEnum(STAFF_ROLES, messages('角色应为 admin、reviewer、finance 或 support', '请选择角色')) },
+  { additionalProperties: false },
+);
+export type DevStaffRoleBody = Static<typeof DevStaffRoleBody>;
+export const DevStaffRoleAnswer = Type.Object({ uid: Type.Integer(), roles: Type.Array(StringEnum(STAFF_ROLES)) });
+export type DevStaffRoleAnswer = Static<typeof DevStaffRoleAnswer>;
+
+/** POST /api/dev/assign-doc/ (development and test mode only): make a user the uploader of a document (there is no upload yet). */
+export const DevAssignDocBody = Type.Object(
+  {
+    docs: Type.Integer({ minimum: 1, ...messages('文档编号无效', '请填写文档编号') }),
+    uid: Type.Integer({ minimum: 1, ...messages('用户编号无效', '请填写用户编号') }),
+  },
+  { additionalProperties: false },
+);
+export type DevAssignDocBody = Static<typeof DevAssignDocBody>;
+export const DevAssignDocAnswer = Type.Object({ docs: Type.Integer(), uploader: Type.Integer(), title: Type.String(), price: Type.Integer() });
+export type DevAssignDocAnswer = Static<typeof DevAssignDocAnswer>;
+
 export const opsEndpoints = defineEndpoints({
   'GET /api/health/': { response: { 200: HealthAnswer } },
   'POST /api/report_error/': { body: ErrorReportBody, response: { 201: ErrorReportCreated } },
   'GET /api/dev/captcha-answer/': { querystring: DevCaptchaAnswerQuery, response: { 200: DevCaptchaAnswer } },
   'GET /api/dev/outbox/': { response: { 200: DevOutboxAnswer } },
+  'POST /api/dev/staff-role/': { body: DevStaffRoleBody, response: { 200: DevStaffRoleAnswer } },
+  'POST /api/dev/assign-doc/': { body: DevAssignDocBody, response: { 200: DevAssignDocAnswer } },
 });

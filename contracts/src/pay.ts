@@ -160,6 +160,73 @@ export type UserPackagePage = Static<typeof UserPackagePage>;
 export const UserPackageQuery = Type.Object({ ...PageQuery });
 export type UserPackageQuery = Static<typeof UserPackageQuery>;
 
+/** The payment rules (pay_settings, one row): staff (admin, finance) read and change them. docs/payments.md. */
+export const PaySettings = Type.Object({
+  order_ttl_minutes: Type.Integer({ description: '未支付订单多少分钟后关闭' }),
+  guest_access_days: Type.Integer({ description: '游客在付款设备上可重复下载的天数' }),
+  redownload_days: Type.Integer({ description: '已购文档免费重复下载的天数' }),
+  update_time: DateTime,
+});
+export type PaySettings = Static<typeof PaySettings>;
+
+/** PATCH /api/staff/settings/pay/: any subset (at least one), within the table's bounds. */
+export const PaySettingsPatch = Type.Object(
+  {
+    order_ttl_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 120, ...messages('订单有效期应为 5 到 120 分钟') })),
+    guest_access_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, ...messages('游客下载有效期应为 1 到 365 天') })),
+    redownload_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, ...messages('重复下载有效期应为 1 到 3650 天') })),
+  },
+  { additionalProperties: false },
+);
+export type PaySettingsPatch = Static<typeof PaySettingsPatch>;
+
+/** A package as staff see it: on sale or not, and when it last changed. */
+export const StaffPricePolicy = Type.Composite([PricePolicy, Type.Object({ active: Type.Boolean(), create_time: DateTime, update_time: DateTime })]);
+export type StaffPricePolicy = Static<typeof StaffPricePolicy>;
+export const StaffPricePolicyPage = PageSchema(StaffPricePolicy);
+export type StaffPricePolicyPage = Static<typeof StaffPricePolicyPage>;
+export const StaffPricePolicyQuery = Type.Object({ ...PageQuery });
+export type StaffPricePolicyQuery = Static<typeof StaffPricePolicyQuery>;
+export const PricePolicyIdParams = Type.Object({ id: Type.Integer({ minimum: 1, ...messages('套餐不存在') }) });
+export type PricePolicyIdParams = Static<typeof PricePolicyIdParams>;
+
+const MAX_FEN = 100_000_000;
+const PolicyFields = {
+  name: Text({ minLength: 1, maxLength: 50, ...messages('套餐名称应为 1 到 50 个字', '请填写套餐名称') }),
+  description: Text({ maxLength: 300, ...messages('套餐说明不能超过 300 个字') }),
+  price: Type.Integer({ minimum: 1, maximum: MAX_FEN, ...messages('价格应为 1 分到 100 万元（单位：分）', '请填写价格') }),
+  original_price: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_FEN }), Type.Null()], messages('划线价应为正整数（单位：分）或 null')),
+  downloads: Type.Integer({ minimum: 1, maximum: 100_000, ...messages('下载次数应为 1 到 100000', '请填写下载次数') }),
+  valid_days: Type.Integer({ minimum: 1, maximum: 3650, ...messages('有效天数应为 1 到 3650', '请填写有效天数') }),
+  max_doc_price: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_FEN }), Type.Null()], messages('文档价格上限应为正整数（单位：分）或 null（不限）')),
+  sequence: Type.Integer({ minimum: -100_000, maximum: 100_000, ...messages('排序应为 -100000 到 100000 的整数') }),
+  recommended: Type.Boolean(messages('推荐应为 true 或 false')),
+  active: Type.Boolean(messages('上架应为 true 或 false')),
+};
+const P = PolicyFields;
+
+/** POST /api/staff/price-policy/: a new package (the original price, if any, at least the price). */
+export const PricePolicyCreateBody = Type.Object(
+  {
+    name: P.name,
+    price: P.price,
+    downloads: P.downloads,
+    valid_days: P.valid_days,
+    description: Type.Optional(P.description),
+    original_price: Type.Optional(P.original_price),
+    max_doc_price: Type.Optional(P.max_doc_price),
+    sequence: Type.Optional(P.sequence),
+    recommended: Type.Optional(P.recommended),
+    active: Type.Optional(P.active),
+  },
+  { additionalProperties: false },
+);
+export type PricePolicyCreateBody = Static<typeof PricePolicyCreateBody>;
+
+/** PATCH /api/staff/price-policy/{id}/: any subset (at least one) of the same fields. */
+export const PricePolicyPatchBody = Type.Partial(PricePolicyCreateBody, { additionalProperties: false });
+export type PricePolicyPatchBody = Static<typeof PricePolicyPatchBody>;
+
 export const payEndpoints = defineEndpoints({
   'GET /api/price-policy/': { querystring: PricePolicyQuery, response: { 200: PricePolicyPage } },
   'POST /api/order-info/': { body: OrderCreateBody, response: { 201: Order } },
@@ -169,4 +236,9 @@ export const payEndpoints = defineEndpoints({
   'GET /api/alipay/query/{kind}/{order_no}/': { params: PayQueryParams, response: { 200: PayQueryAnswer } },
   'POST /api/once-docs-url/': { body: OnceDocsUrlBody, response: { 200: OnceDocsUrlAnswer } },
   'GET /api/user-package/': { querystring: UserPackageQuery, response: { 200: UserPackagePage } },
+  'GET /api/staff/settings/pay/': { response: { 200: PaySettings } },
+  'PATCH /api/staff/settings/pay/': { body: PaySettingsPatch, response: { 200: PaySettings } },
+  'GET /api/staff/price-policy/': { querystring: StaffPricePolicyQuery, response: { 200: StaffPricePolicyPage } },
+  'POST /api/staff/price-policy/': { body: PricePolicyCreateBody, response: { 201: StaffPricePolicy } },
+  'PATCH /api/staff/price-policy/{id}/': { params: PricePolicyIdParams, body: PricePolicyPatchBody, response: { 200: StaffPricePolicy } },
 });

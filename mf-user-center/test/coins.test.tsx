@@ -7,6 +7,8 @@ import { balance, closeAll, logIn, open, page, record, resetPage } from './suppo
 let api: FakeApi;
 beforeAll(async () => {
   api = await startFakeApi();
+  // jsdom has no scrolling; the detail page scrolls to its top
+  window.scrollTo = jest.fn() as typeof window.scrollTo;
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -110,11 +112,13 @@ test('the detail: every field, and the link to the document that caused it', asy
   const q = within(view.host);
   expect(await q.findByRole('heading', { name: '收益解冻' })).toBeTruthy();
   expect(q.getByText('静夜思赏析')).toBeTruthy();
+  // each row names its bucket (可用变动, …): the change alone, by colour
   expect([...view.host.querySelectorAll('.uc-change')].map((c) => [c.textContent, c.className])).toEqual([
-    ['可用 +50', 'uc-change uc-change-up'],
-    ['冻结中 -50', 'uc-change uc-change-down'],
-    ['提现中 0', 'uc-change uc-change-none'],
+    ['+50', 'uc-change uc-change-up'],
+    ['-50', 'uc-change uc-change-down'],
+    ['0', 'uc-change uc-change-none'],
   ]);
+  expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   expect(q.getByText('可用 1,234 金币')).toBeTruthy();
   expect(q.getByText('解冻时间')).toBeTruthy();
   expect(q.getByRole('link', { name: '查看文档' }).getAttribute('href')).toBe('/app/articles/docs/detail/12');

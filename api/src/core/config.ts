@@ -81,7 +81,8 @@ export function modeOf(nodeEnv: string | undefined): Mode {
 }
 
 /**
- * Whether the dev-only routes exist (GET /api/dev/outbox/, GET /api/dev/captcha-answer/, POST /api/dev/wxgzh/scan/):
+ * Whether the dev-only routes exist (GET /api/dev/outbox/, GET /api/dev/captcha-answer/, POST /api/dev/wxgzh/scan/,
+ * POST /api/dev/staff-role/, POST /api/dev/assign-doc/):
  * in development and test mode, never in production, whatever DEV_OUTBOX says (that allows the simulators on a
  * staging site, not these routes: the captcha answers would defeat every captcha, the scan would log anyone in).
  * Where they exist they answer this machine only, with the dev routes token (src/infra/security/dev-routes.ts).

@@ -18,7 +18,7 @@ export default function WithdrawPage() {
     navigate(routePath('user.pay.withdrawHistory'));
   }, []);
   return (
-    <PageFrame route={ROUTE}>
+    <PageFrame route={ROUTE} narrow>
       {quote.error ? <LoadError error={quote.error} onRetry={quote.reload} /> : !quote.data ? <Loading /> : (
         <div className="mp-narrow">
           <QuoteCard quote={quote.data} />

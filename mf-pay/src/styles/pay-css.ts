@@ -99,19 +99,21 @@ export const PAY_CSS = `
 .mp-state-paid{color:#237804}
 .mp-state-closed{color:${MUTED}}
 .mp-state-refunding,.mp-state-refunded{color:#a8071a}
-.mp-order-meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,150px),1fr));gap:4px 16px;margin:10px 0 0;font-size:13px}
+.mp-order-meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,230px),1fr));gap:4px 16px;margin:10px 0 0;font-size:13px}
 .mp-order-meta div{display:flex;gap:6px;min-width:0}
 .mp-order-meta dt{color:${MUTED};flex:none}
 .mp-order-meta dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .mp-order-no{white-space:nowrap}
 @media (min-width:600px){.mp-order-meta div:has(>.mp-order-no){grid-column:span 2}}
 .mp-order-amount{color:${PRICE};font-weight:600}
+.mp-order-amount-void{color:${MUTED};font-weight:400;text-decoration:line-through}
 .mp-order-actions{display:flex;justify-content:flex-end;align-items:center;gap:16px;margin-top:8px}
 .mp-order-actions:empty{display:none}
 .mp-empty{text-align:center;padding:32px 16px}
 .mp-coin-pay{width:100%;margin-top:10px;border-color:#d48806;color:#874d00;white-space:normal;text-align:center}
 
 .mp-narrow{max-width:640px;margin:0 auto}
+.mp-page-narrow{max-width:672px}
 .mp-h3{margin:12px 0 6px;font-size:15px;font-weight:600}
 .mp-quote-main{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 10px;margin:0 0 8px}
 .mp-quote-main strong{font-size:24px;color:${PS}}

@@ -22,10 +22,13 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   );
 }
 
-/** A page of mf-pay: the route's title as its heading, then the content. */
-export function PageFrame({ route, children }: { route: string; children: ReactNode }) {
+/**
+ * A page of mf-pay: the route's title as its heading, then the content; `narrow`: a one-column form page, the
+ * title over the column rather than far left of it.
+ */
+export function PageFrame({ route, children, narrow }: { route: string; children: ReactNode; narrow?: boolean }) {
   return (
-    <div className="mp-page" data-route={route}>
+    <div className={narrow ? 'mp-page mp-page-narrow' : 'mp-page'} data-route={route}>
       <h1 className="mp-title">{getRoute(route).title}</h1>
       {children}
     </div>

@@ -69,7 +69,10 @@ export function WithdrawalRow({ initial }: { initial: Withdrawal }) {
         <span className={`mp-state mp-wstate-${w.state}`} data-testid="withdrawal-state">{w.state_label || WITHDRAW_STATE_LABELS[w.state]}</span>
       </div>
       <dl className="mp-order-meta">
-        <Meta label={t.amount}><span className="mp-order-amount">{formatFen(w.amount)}</span></Meta>
+        <Meta label={t.amount}>
+          {/* nothing arrived when it ended without paying: the amount struck through */}
+          <span className={ENDED_WITH_REASON.includes(w.state) ? 'mp-order-amount mp-order-amount-void' : 'mp-order-amount'}>{formatFen(w.amount)}</span>
+        </Meta>
         <Meta label={t.fee}>{formatCoins(w.fee)}</Meta>
         <Meta label={t.channel}>{TEXTS.withdraw[w.channel]}</Meta>
         <Meta label={t.account}>{w.account}</Meta>

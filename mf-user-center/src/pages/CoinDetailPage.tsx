@@ -1,5 +1,5 @@
 import { COIN_RECORD_LABELS } from 'contracts/enums';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { routeLinkPath, routePath } from 'shared-kernel';
 import { getCoinRecord, type CoinRecord } from '../api/coins';
@@ -36,9 +36,9 @@ function RecordDetail({ record }: { record: CoinRecord }) {
       <h2 id="uc-record-title" className="uc-h2">{record.kind_label || COIN_RECORD_LABELS[record.kind]}</h2>
       <dl className="uc-fields">
         <Row label={t.title}>{record.title}</Row>
-        <Row label={t.availableChange}><Change label={b.available} change={record.available_change} /></Row>
-        <Row label={t.frozenChange}><Change label={b.frozen} change={record.frozen_change} /></Row>
-        <Row label={t.withdrawingChange}><Change label={b.withdrawing} change={record.withdrawing_change} /></Row>
+        <Row label={t.availableChange}><Change change={record.available_change} /></Row>
+        <Row label={t.frozenChange}><Change change={record.frozen_change} /></Row>
+        <Row label={t.withdrawingChange}><Change change={record.withdrawing_change} /></Row>
         <Row label={t.balanceAfter}>
           <span className="uc-after">
             {[[b.available, record.balance.available], [b.frozen, record.balance.frozen], [b.withdrawing, record.balance.withdrawing]].map(([label, coins]) => (
@@ -63,6 +63,8 @@ export default function CoinDetailPage() {
   const { id = '' } = useParams();
   const valid = /^\d+$/.test(id) && Number(id) > 0;
   const record = useLoad(valid ? id : null, () => getCoinRecord(id));
+  // opened from far down the records list: the shell keeps the scroll position, a detail starts at its top
+  useEffect(() => window.scrollTo(0, 0), [id]);
   return (
     <PageFrame route={ROUTE}>
       {!valid ? <p className="uc-card uc-muted">{t.notFound}</p> : record.error ? <LoadError error={record.error} onRetry={record.reload} /> : record.data ? <RecordDetail record={record.data} /> : <Loading />}

@@ -44,6 +44,7 @@ export const UC_CSS = `
 .uc-release{margin:4px 0 0;color:#ad6800}
 
 .uc-chips{display:flex;gap:8px;overflow-x:auto;padding:2px 2px 8px;margin:0 0 8px;scrollbar-width:thin}
+@media (min-width:768px){.uc-chips{flex-wrap:wrap;overflow-x:visible}}
 .uc-chip{flex:none;min-height:36px;padding:0 14px;border:1px solid ${LINE};border-radius:18px;background:${CARD};color:${FG};font:inherit;font-size:14px;cursor:pointer;white-space:nowrap}
 .uc-chip[aria-pressed="true"]{border-color:${P};background:color-mix(in srgb,${P} 10%,${CARD});color:${PS};font-weight:600}
 

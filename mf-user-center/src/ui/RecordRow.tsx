@@ -15,10 +15,12 @@ export function recordChanges(record: CoinRecord): { label: string; change: numb
   ].filter((c) => c.change !== 0);
 }
 
-export function Change({ label, change }: { label: string; change: number }) {
+/** A signed change; with `label` when it sits in a list of buckets (the detail page's rows name the bucket already). */
+export function Change({ label, change }: { label?: string; change: number }) {
   return (
     <span className={`uc-change uc-change-${changeTone(change)}`}>
-      <span className="uc-change-label">{label}</span> {signedCoins(change)}
+      {label && <><span className="uc-change-label">{label}</span> </>}
+      {signedCoins(change)}
     </span>
   );
 }

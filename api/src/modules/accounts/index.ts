@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
 import { accountSecurityRoutes } from './routes/account-security';
 import { codeRoutes } from './routes/codes';
+import { devStaffRoleRoutes } from './routes/dev-staff-role';
 import { loginDeviceRoutes } from './routes/login-devices';
 import { loginRoutes } from './routes/login';
 import { publicKeyRoutes } from './routes/public-key';
@@ -49,6 +50,7 @@ export const accountsModule = defineModule<AccountsOptions>('accounts', ['core',
   await app.register(accountSecurityRoutes);
   await app.register(loginDeviceRoutes);
   await app.register(trdAccountRoutes);
+  await app.register(devStaffRoleRoutes);
   await installQrLogin(app, qr.expireS);
   installQrSocket(app);
   await app.register(qrcodeRoutes, { siteOrigin: qr.siteOrigin });

@@ -6,6 +6,7 @@ import { defineModule } from '../../core/module';
 import { categoryTree } from './categories';
 import { detailRows, userNameCache } from './load';
 import { appendixRoutes } from './routes/appendices';
+import { devAssignDocRoutes } from './routes/dev-assign-doc';
 import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
 import { downloadRecordRoutes } from './routes/download-records';
@@ -62,7 +63,7 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     secureCookies: options.secureCookies ?? false,
     sweepFiles,
   });
-  for (const routes of [catalogRoutes, searchRoutes, downloadRoutes, previewRoutes, downloadRecordRoutes, socialRoutes, metaRoutes, appendixRoutes]) {
+  for (const routes of [catalogRoutes, searchRoutes, downloadRoutes, previewRoutes, downloadRecordRoutes, socialRoutes, metaRoutes, appendixRoutes, devAssignDocRoutes]) {
     await app.register(routes);
   }
 });

@@ -7,6 +7,7 @@ import type { UserPackageRow } from './repositories/packages';
 import { catalogRoutes } from './routes/catalog';
 import { notifyRoutes } from './routes/notify';
 import { orderRoutes } from './routes/orders';
+import { staffPayRoutes } from './routes/staff';
 import { guestAccess, type GuestAccess } from './services/guest';
 import { packageFor, spendPackageDownload } from './services/packages';
 import { buildProviders, type Providers } from './services/providers';
@@ -76,4 +77,5 @@ export const payModule = defineModule<PayOptions>('pay', ['core', 'infra', 'acco
   await app.register(catalogRoutes);
   await app.register(orderRoutes);
   await app.register(notifyRoutes);
+  await app.register(staffPayRoutes);
 });

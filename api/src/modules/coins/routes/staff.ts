@@ -1,13 +1,14 @@
-import { CoinIdParams, StaffReasonBody, StaffWithdrawal, StaffWithdrawalPage, WithdrawListQuery } from 'contracts';
+import { CoinIdParams, CoinSettings, CoinSettingsPatch, StaffReasonBody, StaffWithdrawal, StaffWithdrawalPage, WithdrawListQuery } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { paginate } from '../../../core/http/pagination';
 import { requireStaff } from '../../accounts/guards';
+import { changeCoinSettings, readCoinSettings } from '../services/settings';
 import { approveWithdrawal, rejectWithdrawal, staffWithdrawalList } from '../services/staff';
 
 const TAGS = ['管理'];
 const FINANCE = ['finance'] as const;
 
-/** Staff review of withdrawals (finance and admin; 403 to anyone else). The staff console's page calls these. */
+/** Staff review of withdrawals and the coin rules (finance and admin; 403 to anyone else). The staff console's pages call these. */
 export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: WithdrawListQuery }>(
     '/api/staff/withdraw/',
@@ -26,5 +27,21 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/withdraw/:id/reject/',
     { bodyLimit: 4 * 1024, schema: { tags: TAGS, summary: '驳回提现', params: CoinIdParams, body: StaffReasonBody, response: { 200: StaffWithdrawal } } },
     async (request) => rejectWithdrawal(app, (await requireStaff(request, FINANCE)).user, request.params.id, request.body.reason),
+  );
+  app.get(
+    '/api/staff/settings/coins/',
+    { config: { rateLimit: 'read' }, schema: { tags: TAGS, summary: '金币规则', response: { 200: CoinSettings } } },
+    async (request) => {
+      await requireStaff(request, FINANCE);
+      return readCoinSettings(app);
+    },
+  );
+  app.patch<{ Body: CoinSettingsPatch }>(
+    '/api/staff/settings/coins/',
+    { config: { rateLimit: 'account' }, bodyLimit: 4 * 1024, schema: { tags: TAGS, summary: '修改金币规则', body: CoinSettingsPatch, response: { 200: CoinSettings } } },
+    async (request) => {
+      await requireStaff(request, FINANCE);
+      return changeCoinSettings(app, request.body);
+    },
   );
 }

@@ -94,3 +94,12 @@ export async function countPublicDocsIn(q: Queryable, categoryIds: number[]): Pr
   );
   return n;
 }
+
+/** Makes a user the uploader of a document (the dev-only POST /api/dev/assign-doc/; there is no upload yet). */
+export async function setUploader(q: Queryable, docId: number, userId: number): Promise<{ id: number; title: string; price: number } | undefined> {
+  const [row] = await q.query<{ id: number; title: string; price: number }>(
+    'UPDATE documents SET uploader_id = $2 WHERE id = $1 AND EXISTS (SELECT 1 FROM users WHERE id = $2) RETURNING id, title, price',
+    [docId, userId],
+  );
+  return row;
+}
