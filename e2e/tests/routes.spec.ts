@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../shared-kernel/src/routing/route-table';
 import { pageTitle } from '../../shared-kernel/src/site/site-context';
-import { startAs } from '../support/shell';
+import { apiLogin, startAs } from '../support/shell';
 import { collectConsole } from '../support/site';
 
 // Every route of SPEC.md §2 resolves to its owning remote and shows its title; one copy of React everywhere.
@@ -11,9 +11,11 @@ import { collectConsole } from '../support/site';
 // expected heading is that item's title from the API.
 const ITEM_API: Record<string, string> = { 'articles.docs.detail': '/api/docs/12/', 'articles.blogs.detail': '/api/blogs/12/' };
 
-test('every route is served by its owning remote with its title, without duplicate-React warnings', async ({ page, context }) => {
+test('every route is served by its owning remote with its title, without duplicate-React warnings', async ({ page, context, baseURL }) => {
   test.setTimeout(180_000);
-  await startAs(context, { uid: 1, nickname: '测试用户', is_active: 1 });
+  // a real session: the user's pages (coins, orders, withdrawals) load their data from the API
+  const user = await apiLogin(context, baseURL!);
+  await startAs(context, { ...user, is_active: 1 });
   const consoleLines = collectConsole(page);
   const site = pageTitle('信息安全');
   for (const route of ROUTES) {
