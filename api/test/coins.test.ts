@@ -1,5 +1,5 @@
 import { engines, useEngine } from './helpers';
-import { Client, encryptPassword, PASSWORD, registeredClient, testClock } from './accounts-helpers';
+import { Client, encryptPassword, lastSmsCode, PASSWORD, registeredClient, testClock } from './accounts-helpers';
 import { seededDocs } from './content-helpers';
 import { eventually, expectConsistent, orderState, paySite, type PaySite } from './pay-helpers';
 
@@ -116,6 +116,20 @@ describe.each(engines())('coins (%s)', (engine) => {
     const history = (await seller.get('/api/withdraw/')).body.results;
     expect(history[0]).toMatchObject({ state: 'success', state_label: '已到账' });
     await expectConsistent(site);
+  });
+
+  test('the proof may be a code sent to the account\'s own phone (POST /api/codes/self/)', async () => {
+    const { client: seller, uid, mobile } = await registeredClient(site.base);
+    await sale(site, uid, 1000);
+    clock.advance(7 * DAY + 1000);
+    expect((await new Client(site.base).post('/api/codes/self/')).status).toBe(403);
+    const sent = await seller.post('/api/codes/self/');
+    expect(sent.status).toBe(200);
+    const code = await lastSmsCode(site.base, mobile);
+    const wrong = await seller.post('/api/withdraw/', { coins: 300, channel: 'alipay', alipay_account: '13800138000', real_name: '张三', proof: { type: 'code', code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.status).toBe(400);
+    const res = await seller.post('/api/withdraw/', { coins: 300, channel: 'alipay', alipay_account: '13800138000', real_name: '张三', proof: { type: 'code', code } });
+    expect(res.body).toMatchObject({ coins: 300, state: 'success' });
   });
 
   test('a large withdrawal waits for finance staff; others get 403; rejection returns the coins with the reason', async () => {

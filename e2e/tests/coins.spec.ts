@@ -85,7 +85,7 @@ async function withdraw(page: Page, coins: number, channel: '支付宝' | '微�
     await page.getByLabel('支付宝账号').fill('13800138000');
     await page.getByLabel('真实姓名').fill('张三');
   }
-  await page.getByLabel('登录密码').fill(PASSWORD);
+  await page.getByLabel('登录密码', { exact: true }).fill(PASSWORD);
   const created = page.waitForResponse((r) => r.url().endsWith('/api/withdraw/') && r.request().method() === 'POST');
   await page.getByRole('button', { name: '提交提现申请' }).click();
   const res = await created;

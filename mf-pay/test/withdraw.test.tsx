@@ -3,7 +3,7 @@ import type { FakeApi } from 'shared-kernel/testing';
 import { decrypt, quote, startCoinApi, withdrawal } from './support/coins';
 import { closeAll, expectToast, logIn, open, resetPage, waitForCall } from './support/pay';
 
-// user/pay/withdraw: GET /api/withdraw/extra_withdraw_coin/, then POST /api/withdraw/ with a password proof.
+// user/pay/withdraw: GET /api/withdraw/extra_withdraw_coin/, then POST /api/withdraw/ with a password or SMS-code proof.
 let api: FakeApi;
 beforeAll(async () => {
   api = await startCoinApi();
@@ -80,7 +80,7 @@ test('the form says what is wrong in Chinese and sends nothing', async () => {
 test('to Alipay: the request with the account, the name and the password RSA-encrypted; then 提现记录', async () => {
   api.on('POST /withdraw/', { status: 201, body: withdrawal() });
   const { q, type, submit } = await openForm();
-  expect(q.queryByRole('button', { name: '获取验证码' })).toBeNull(); // only the password proof: the user info has no usable phone
+  expect(q.queryByRole('button', { name: '获取验证码' })).toBeNull(); // the password is the proof unless the code is chosen
   type('提现金币', '1000');
   type('支付宝账号', '13812345678');
   type('真实姓名', '李白');
@@ -94,6 +94,28 @@ test('to Alipay: the request with the account, the name and the password RSA-enc
   expect(decrypt(proof.password)).toBe('abc12345');
   await expectToast('提现申请已提交');
   await waitFor(() => expect(location.pathname).toBe('/app/user/pay/withdraw_history'));
+});
+
+test('the proof may be an SMS code to my own phone: 获取验证码 asks POST /api/codes/self/, then waits 60 s', async () => {
+  api.on('POST /codes/self/', { body: { detail: '验证码已发送至你绑定的手机' } });
+  api.on('POST /withdraw/', { status: 201, body: withdrawal() });
+  const { q, type, submit } = await openForm();
+  fireEvent.click(q.getByLabelText('用短信验证码验证'));
+  expect(q.queryByLabelText('登录密码')).toBeNull();
+  type('提现金币', '1000');
+  type('支付宝账号', '13812345678');
+  type('真实姓名', '李白');
+  submit();
+  expect(await q.findByText('请输入 6 位短信验证码')).toBeTruthy();
+  expect(api.calls('POST /withdraw/')).toHaveLength(0);
+  fireEvent.click(q.getByRole('button', { name: '获取验证码' }));
+  await waitForCall(api, 'POST /codes/self/');
+  await expectToast('验证码已发送至你绑定的手机');
+  expect((q.getByRole('button', { name: /秒后重新获取$/ }) as HTMLButtonElement).disabled).toBe(true);
+  type('短信验证码', '123456');
+  submit();
+  const call = await waitForCall(api, 'POST /withdraw/');
+  expect((call.body as { proof: unknown }).proof).toEqual({ type: 'code', code: '123456' });
 });
 
 test('an e-mail is an Alipay account too', async () => {

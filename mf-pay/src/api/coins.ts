@@ -13,6 +13,9 @@ export const payDocWithCoins = (docsId: number) => http.post<CoinPayAnswer>(`/co
 export const getWithdrawQuote = () => http.get<WithdrawQuote>('/withdraw/extra_withdraw_coin/', { skipErrorToast: true }).then((r) => r.data);
 
 /** POST /api/withdraw/: a new withdrawal; a 4xx is the kernel's toast with the API's message. */
+/** POST /api/codes/self/: a LOGIN code to the account's own phone (the page only knows it masked). */
+export const sendOwnCode = () => http.post<{ detail?: string }>('/codes/self/').then((r) => r.data);
+
 export const createWithdrawal = (body: WithdrawBody) => http.post<Withdrawal>('/withdraw/', body).then((r) => r.data);
 
 /** GET /api/withdraw/?page=: my withdrawals, newest first. */

@@ -122,6 +122,8 @@ export const PAY_CSS = `
 .mp-reasons ul{color:#ad6800}
 .mp-form{display:flex;flex-direction:column;gap:14px}
 .mp-form .mp-methods{margin:0}
+.mp-proof-choice{display:flex;gap:16px;margin:4px 0 8px;flex-wrap:wrap}
+.mp-proof-option{display:inline-flex;align-items:center;gap:6px;font-size:14px;cursor:pointer}
 .mp-field{display:flex;flex-direction:column;gap:4px;min-width:0}
 .mp-field-label{font-size:14px;color:${MUTED}}
 .mp-field-row{display:flex;gap:8px;min-width:0}

@@ -10,7 +10,10 @@ export interface WithdrawInput {
   channel: WithdrawChannel | null;
   account: string;
   realName: string;
+  /** The fresh proof: the login password, or an SMS code sent to the account's own phone. */
+  proofType: 'password' | 'code';
   password: string;
+  code: string;
 }
 
 export type WithdrawErrors = Partial<Record<keyof WithdrawInput, string>>;
@@ -55,6 +58,7 @@ export function validateWithdraw(input: WithdrawInput, quote: WithdrawQuote): Wi
     const realName = validateRealName(input.realName);
     if (realName) errors.realName = realName;
   }
-  if (input.password === '') errors.password = E.password;
+  if (input.proofType === 'password' && input.password === '') errors.password = E.password;
+  if (input.proofType === 'code' && !/^[0-9]{6}$/.test(input.code.trim())) errors.code = E.code;
   return errors;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CodeSent, SendCodeBody } from 'contracts';
-import { sendSmsCode } from '../services/codes';
+import { requireActiveUser } from '../guards';
+import { sendOwnCode, sendSmsCode } from '../services/codes';
 import { codeSent } from '../verification-codes';
 
 /**
@@ -15,6 +16,14 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await sendSmsCode(request, request.body);
       return codeSent('验证码已发送');
+    },
+  );
+  app.post(
+    '/api/codes/self/',
+    { config: { rateLimit: 'sms' }, schema: { tags: ['账号'], summary: '向本账号绑定的手机号发送验证码（身份验证）', response: { 200: CodeSent } } },
+    async (request) => {
+      await sendOwnCode(request, requireActiveUser(request).user);
+      return codeSent('验证码已发送至你绑定的手机');
     },
   );
 }
