@@ -16,6 +16,7 @@ export * from './state/user';
 export * from './events/bus';
 export * from './react/use-observable';
 export * from './react/hooks';
+export * from './react/use-load';
 export * from './react/infinite-list';
 export * from './react/list-footer';
 // HTTP and error reporting

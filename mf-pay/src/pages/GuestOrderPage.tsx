@@ -13,7 +13,7 @@ import { TEXTS } from '../texts';
 import { DocCard, DocNoPurchase } from '../ui/DocCard';
 import { GuestDownload } from '../ui/GuestDownload';
 import { LoadError, Loading, PageFrame } from '../ui/Status';
-import { useLoad } from '../ui/use-load';
+import { useLoad } from 'shared-kernel';
 
 /**
  * guest/pay/order?docs=ID: a visitor buys one document without an account (the order is bound to this device);

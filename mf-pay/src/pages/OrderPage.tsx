@@ -12,7 +12,7 @@ import { CoinPay } from '../ui/CoinPay';
 import { DocCard, DocNoPurchase } from '../ui/DocCard';
 import { MyPackages, PackageList } from '../ui/Packages';
 import { LoadError, Loading, PageFrame } from '../ui/Status';
-import { useLoad } from '../ui/use-load';
+import { useLoad } from 'shared-kernel';
 
 const ROUTE = 'user.pay.order';
 

@@ -4,7 +4,7 @@ import { navigate, routePath, toastSuccess } from 'shared-kernel';
 import { getWithdrawQuote } from '../api/coins';
 import { TEXTS } from '../texts';
 import { LoadError, Loading, PageFrame } from '../ui/Status';
-import { useLoad } from '../ui/use-load';
+import { useLoad } from 'shared-kernel';
 import { QuoteCard } from '../withdraw/QuoteCard';
 import { WithdrawForm } from '../withdraw/WithdrawForm';
 

@@ -4,7 +4,7 @@ import { getCoinBalance, payDocWithCoins } from '../api/coins';
 import type { DocDetail } from '../api/pay';
 import { TEXTS } from '../texts';
 import { coinNumber } from '../withdraw/coins';
-import { useLoad } from './use-load';
+import { useLoad } from 'shared-kernel';
 
 /**
  * Buying the document with coins (1 coin per fen of its price), shown only when my available coins cover it; once

@@ -7,7 +7,7 @@ import { formatCoins, formatTime } from '../coins/format';
 import { TEXTS } from '../texts';
 import { Change } from '../ui/RecordRow';
 import { LoadError, Loading, PageFrame } from '../ui/Status';
-import { useLoad } from '../ui/use-load';
+import { useLoad } from 'shared-kernel';
 
 const ROUTE = 'user.coin.detail';
 const t = TEXTS.detail;

@@ -7,7 +7,7 @@ import { TEXTS } from '../texts';
 import { BalanceCard } from '../ui/BalanceCard';
 import { RecordRow } from '../ui/RecordRow';
 import { LoadError, Loading, PageFrame } from '../ui/Status';
-import { useLoad } from '../ui/use-load';
+import { useLoad } from 'shared-kernel';
 
 const ROUTE = 'user.coin.list';
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Loaded<T> {
   data: T | null;
@@ -7,7 +7,10 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-/** Loads once per `key` (null: nothing to load); an answer for an older key is dropped. */
+/**
+ * Loads once per `key` (null: nothing to load) and again on `reload()`; an answer for an older key is dropped.
+ * `load` may be a new function on every render: the key, not the function, says when to load again.
+ */
 export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T> {
   const [state, setState] = useState<{ key: string | null; data: T | null; error: unknown; loading: boolean }>({
     key: null,
@@ -16,19 +19,19 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>): Loaded<T
     loading: key !== null,
   });
   const [round, setRound] = useState(0);
+  const latest = useRef(load);
+  latest.current = load;
   useEffect(() => {
     if (key === null) return;
     let live = true;
     setState((s) => ({ ...s, key, loading: true, error: null }));
-    load().then(
+    latest.current().then(
       (data) => live && setState({ key, data, error: null, loading: false }),
       (error: unknown) => live && setState({ key, data: null, error, loading: false }),
     );
     return () => {
       live = false;
     };
-    // `load` is a new function on every render; the key says when to load again
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const current = state.key === key;
