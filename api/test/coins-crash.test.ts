@@ -1,6 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDb, type Db } from '../src/core/db';
@@ -9,6 +7,7 @@ import { generatePaySimulatorKeys } from '../src/infra/payments/sim-keys';
 import { startWxpaySimulator } from '../src/infra/payments/wxpay/simulator';
 import { ledgerProblems } from '../src/modules/ledger';
 import { Client, encryptPassword, PASSWORD, registeredClient } from './accounts-helpers';
+import { buildApiDist, freePort, healthy, killApi, payApiEnv, startApi, stopApi, type Api } from './api-process';
 import { engines, useEngine } from './helpers';
 import { eventually, type AlipaySim, type WxpaySim } from './pay-helpers';
 
@@ -17,47 +16,9 @@ import { eventually, type AlipaySim, type WxpaySim } from './pay-helpers';
 // at the simulators while it is down, a restart on the same data: each withdrawal ends paid or returned, never
 // both, never neither, and the simulators paid out exactly what the successful withdrawals say.
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const PER_SELLER = 5;
 const COINS = 250;
 const PRICE_FEN = 2000; // 1400 coins to the uploader: enough for PER_SELLER × COINS
-
-/** A free loopback port (asked of the system with port 0): the API keeps it across the restart, as its notify URL. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Api {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-function startApi(env: Record<string, string>): Api {
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void exited.then((code) => code !== null && code !== 0 && console.error(`API exited ${code}: ${stderr}`));
-  return { child, exited };
-}
-
-async function healthy(base: string, api: Api): Promise<void> {
-  let down = false;
-  void api.exited.then(() => (down = true));
-  await eventually(async () => {
-    if (down) throw new Error('the API exited while starting');
-    return (await fetch(`${base}/api/health/`).catch(() => undefined))?.status === 200;
-  }, 'the API to start', 40_000);
-}
-
-async function stopApi(api: Api): Promise<void> {
-  api.child.kill('SIGTERM');
-  expect(await api.exited).toBe(0);
-}
 
 interface Seller {
   client: Client;
@@ -137,14 +98,9 @@ describe.each(engines())('a kill -9 of the API while withdrawals are paid out (%
       await opened.close();
     }
   }
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(ROOT, 'api', 'scripts', 'build.mjs')], { stdio: 'ignore' });
-  });
+  beforeAll(buildApiDist);
   afterAll(async () => {
-    if (api && api.child.exitCode === null && api.child.signalCode === null) {
-      api.child.kill('SIGKILL');
-      await api.exited;
-    }
+    await killApi(api);
     await alipay?.close();
     await wxpay?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -153,27 +109,12 @@ describe.each(engines())('a kill -9 of the API while withdrawals are paid out (%
   test('after the restart each withdrawal is paid out or returned, exactly once', async () => {
     const started = Date.now();
     const keys = generatePaySimulatorKeys();
-    const keysFile = path.join(dataDir, 'pay-keys.json');
-    writeFileSync(keysFile, JSON.stringify(keys), { mode: 0o600 });
     alipay = await startAlipaySimulator({ keys: keys.alipay, timeScale: 0.003 });
     wxpay = await startWxpaySimulator({ keys: keys.wxpay, timeScale: 0.003 });
     const sims = { alipay, wxpay };
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = {
-      NODE_ENV: 'test',
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(db.options().databaseUrl ? { DATABASE_URL: db.options().databaseUrl as string } : {}),
-      RATE_LIMIT_SCALE: '100',
-      PAY_PROVIDER: 'simulator',
-      PAY_SIM_KEYS_FILE: keysFile,
-      ALIPAY_SIM_URL: alipay.url,
-      WXPAY_SIM_URL: wxpay.url,
-      PAY_NOTIFY_ORIGIN: base,
-      PAY_SWEEP_INTERVAL_MS: '500',
-    };
+    const env = payApiEnv({ port, dataDir, databaseUrl: db.options().databaseUrl, keys, alipay, wxpay });
 
     // the sellers register, then (the API stopped) get their documents and the coin rules
     api = startApi(env);

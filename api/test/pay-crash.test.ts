@@ -1,6 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startAlipaySimulator } from '../src/infra/payments/alipay/simulator';
@@ -9,45 +7,14 @@ import type { PayMethod } from '../src/infra/payments/types';
 import { openDb, type Db } from '../src/core/db';
 import { ledgerProblems } from '../src/modules/ledger';
 import { Client } from './accounts-helpers';
+import { buildApiDist, freePort, healthy, killApi, payApiEnv, startApi, type Api } from './api-process';
 import { engines, useEngine } from './helpers';
 import { eventually, simulatorKeys, type AlipaySim, type WxpaySim } from './pay-helpers';
 
 // kill -9 of the API while the simulators' notifications are being settled, a restart on the same data, and the
 // money invariants on what it left: every order paid once, under its trade number, with one ledger entry.
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const ORDERS = 40;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Api {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-function startApi(env: Record<string, string>): Api {
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  exited.then((code) => code !== null && code !== 0 && console.error(`API exited ${code}: ${stderr}`));
-  return { child, exited };
-}
-
-async function healthy(base: string, api: Api): Promise<void> {
-  let down = false;
-  void api.exited.then(() => (down = true));
-  await eventually(async () => {
-    if (down) throw new Error('the API exited while starting');
-    return (await fetch(`${base}/api/health/`).catch(() => undefined))?.status === 200;
-  }, 'the API to start', 40_000);
-}
 
 interface Order {
   no: string;
@@ -98,14 +65,9 @@ describe.each(engines())('a kill -9 of the API while it settles payments (%s)', 
   let alipay: AlipaySim | undefined;
   let wxpay: WxpaySim | undefined;
   let api: Api | undefined;
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(ROOT, 'api', 'scripts', 'build.mjs')], { stdio: 'ignore' });
-  });
+  beforeAll(buildApiDist);
   afterAll(async () => {
-    if (api && api.child.exitCode === null && api.child.signalCode === null) {
-      api.child.kill('SIGKILL');
-      await api.exited;
-    }
+    await killApi(api);
     await alipay?.close();
     await wxpay?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -113,8 +75,6 @@ describe.each(engines())('a kill -9 of the API while it settles payments (%s)', 
 
   test('after the restart every paid order is settled exactly once', async () => {
     const keys = simulatorKeys();
-    const keysFile = path.join(dataDir, 'pay-keys.json');
-    writeFileSync(keysFile, JSON.stringify(keys), { mode: 0o600 });
     const acked: string[] = [];
     // the kill, at once when the third Alipay notification was acknowledged: the others are in flight
     const onLog = (line: string) => {
@@ -125,20 +85,7 @@ describe.each(engines())('a kill -9 of the API while it settles payments (%s)', 
     wxpay = await startWxpaySimulator({ keys: keys.wxpay, timeScale: 0.003 });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = {
-      NODE_ENV: 'test',
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(db.options().databaseUrl ? { DATABASE_URL: db.options().databaseUrl as string } : {}),
-      RATE_LIMIT_SCALE: '100',
-      PAY_PROVIDER: 'simulator',
-      PAY_SIM_KEYS_FILE: keysFile,
-      ALIPAY_SIM_URL: alipay.url,
-      WXPAY_SIM_URL: wxpay.url,
-      PAY_NOTIFY_ORIGIN: base,
-      PAY_SWEEP_INTERVAL_MS: '500',
-    };
+    const env = payApiEnv({ port, dataDir, databaseUrl: db.options().databaseUrl, keys, alipay, wxpay });
     api = startApi(env);
     await healthy(base, api);
     const visitor = new Client(base);

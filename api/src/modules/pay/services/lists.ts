@@ -6,7 +6,8 @@ import { countUserPackages, listUserPackages } from '../repositories/packages';
 import { countPolicies, listPolicies, type PolicyRow } from '../repositories/policies';
 import { orderItem } from './serialize';
 
-function policyItem(p: PolicyRow): PricePolicy {
+/** A package as everyone sees it, with the price of one of its downloads. */
+export function policyItem(p: PolicyRow): PricePolicy {
   return {
     id: p.id,
     name: p.name,

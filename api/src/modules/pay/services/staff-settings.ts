@@ -16,6 +16,7 @@ import {
   type PolicyFields,
   type StaffPolicyRow,
 } from '../repositories/policies';
+import { policyItem } from './lists';
 
 /** Staff's side of the payment rules and the download packages (docs/payments.md): both are data, not code. */
 
@@ -40,19 +41,10 @@ export async function changePaySettings(app: FastifyInstance, patch: PaySettings
   });
 }
 
+/** A package as staff see it: what everyone sees, and whether it is on sale and when it changed. */
 export function staffPolicyItem(p: StaffPolicyRow): StaffPricePolicy {
   return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: p.price,
-    original_price: p.original_price,
-    downloads: p.downloads,
-    valid_days: p.valid_days,
-    max_doc_price: p.max_doc_price,
-    unit_price: Math.round(p.price / p.downloads),
-    sequence: p.sequence,
-    recommended: p.recommended,
+    ...policyItem(p),
     active: p.active,
     create_time: p.create_time.toISOString(),
     update_time: p.update_time.toISOString(),
