@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface StoredObject {
   key: string;
@@ -17,6 +18,11 @@ export interface StoredObject {
 export interface FileStorage {
   /** Stores bytes under a new generated key inside `prefix` ('docs', 'appendix', 'derived'). */
   put(prefix: string, bytes: Uint8Array): Promise<StoredObject>;
+  /**
+   * Stores a file from disk under a new generated key inside `prefix`, streamed (an upload of hundreds of MB is
+   * never held in memory); the source file is left where it is.
+   */
+  putFile(prefix: string, file: string): Promise<StoredObject>;
   /** Stores bytes under a key the caller derived from ids (caches of derived files). */
   putAt(key: string, bytes: Uint8Array): Promise<StoredObject>;
   /** Size of a stored object, or null when it is missing. */
@@ -56,10 +62,37 @@ export function localDiskStorage(root: string): FileStorage {
     await rename(temp, target); // never a half-written file under the real name
     return { key, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
   };
+  const newKey = (prefix: string) => {
+    const id = randomUUID();
+    return `${prefix}/${id.slice(0, 2)}/${id}`;
+  };
   return {
-    put(prefix, bytes) {
-      const id = randomUUID();
-      return write(`${prefix}/${id.slice(0, 2)}/${id}`, bytes);
+    put: (prefix, bytes) => write(newKey(prefix), bytes),
+    async putFile(prefix, file) {
+      const key = newKey(prefix);
+      const target = full(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${process.pid}.${randomUUID()}.tmp`;
+      const hash = createHash('sha256');
+      let size = 0;
+      try {
+        await pipeline(
+          createReadStream(file),
+          new Transform({
+            transform(chunk: Buffer, _enc, done) {
+              hash.update(chunk);
+              size += chunk.length;
+              done(null, chunk);
+            },
+          }),
+          createWriteStream(temp),
+        );
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      return { key, size, sha256: hash.digest('hex') };
     },
     putAt: write,
     async size(key) {
