@@ -10,6 +10,7 @@ import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import path from 'node:path';
 import { buildApi, buildShellServer, buildWebApp, ROOT, WEB_APPS } from './build.mjs';
 import { startSite } from './site.mjs';
+import { installConvertersInBackground } from './system-deps.mjs';
 
 const watchMode = process.argv.includes('--watch');
 const port = Number(process.env.PORT ?? 8080);
@@ -88,6 +89,8 @@ async function main() {
     console.log(`\n开发发件箱（模拟短信中的验证码，仅限本机，链接含访问令牌，请勿外传）:`);
     console.log(`  ${site.url}/api/dev/outbox/?token=${encodeURIComponent(site.devToken)}&mobile=手机号`);
   }
+  // LibreOffice and poppler for uploads: installed meanwhile when allowed, else a line on how to enable them
+  void installConvertersInBackground((line) => console.log(`\n${line}`));
   console.log('\n按 Ctrl-C 停止。');
   if (watchMode) watchSources(site);
   let stopping = false;

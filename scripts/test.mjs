@@ -55,7 +55,7 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) check('npm ci', run('npm', ['ci', '--no-audit', '--no-fund']));
 
   const missing = ensureSystemDeps();
-  check('系统依赖（Chromium、中文字体、PostgreSQL、Redis）', missing.length === 0);
+  check('系统依赖（Chromium、中文字体、PostgreSQL、Redis、LibreOffice、poppler）', missing.length === 0);
 
   for (const ws of WORKSPACES) check(`类型检查 ${ws}`, run('tsc', ['-p', path.join(ws, 'tsconfig.json')]));
   check('代码检查 (oxlint)', run('npm', ['run', '--silent', 'lint']));
