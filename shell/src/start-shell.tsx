@@ -22,6 +22,7 @@ import { remoteOf } from './routing/decide';
 import { resilientApp, type AppLoader } from './routing/resilient-app';
 import { trackRemoteLoad } from './routing/route-state';
 import { createRouter } from './routing/router';
+import { scrollOnNavigation } from './routing/scroll';
 import { whenInteractive } from './scheduling/when-interactive';
 
 /** The element a remote renders into: one per remote, inside the shell's main slot. */
@@ -101,6 +102,7 @@ export function startShell(remotes: ShellRemotes): void {
     inApp: () => inApp() || isMiniProgram(),
   });
   const pageViews = pageViewReporter(analytics(deployment));
+  const scroll = scrollOnNavigation();
   const router = createRouter({
     isMiniProgram,
     checkMiniProgramLogin,
@@ -108,6 +110,7 @@ export function startShell(remotes: ShellRemotes): void {
     beforeNavigation: ads.clear,
     navigated: (state) => {
       pageViews.navigated(state.fullPath, document.title);
+      scroll.navigated(location.pathname);
       ads.fill(state.decision, state.fullPath);
     },
   });
