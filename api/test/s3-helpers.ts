@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import type { S3StorageConfig } from '../src/core/config';
 
 export interface TestS3 {
@@ -12,12 +13,24 @@ export interface TestS3 {
   close: () => Promise<void>;
 }
 
-/** An S3-compatible server (s3rver, files in a temporary folder) on a loopback port, with `bucket` made. */
+/** Starts test/s3rver-child.cjs (files in `directory`) and answers its loopback port. */
+async function startChild(directory: string, bucket: string) {
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(__dirname, 's3rver-child.cjs'), directory, bucket], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (line: Buffer) => resolve(Number(line.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before it listened`)));
+  });
+  return { port, stop: async () => void (child.stdin.end(), await exited) };
+}
+
+/** An S3-compatible server (s3rver, in a child process, files in a temporary folder) on a loopback port, with `bucket` made. */
 export async function startS3(bucket = 'test-bucket'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 's3rver-test-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = await startChild(directory, bucket);
+  const endpoint = `http://127.0.0.1:${server.port}`;
   // s3rver checks signatures against these fixed credentials
   const config = { endpoint, region: 'us-east-1', bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
   return {
@@ -32,7 +45,7 @@ export async function startS3(bucket = 'test-bucket'): Promise<TestS3> {
       S3_FORCE_PATH_STYLE: 'true',
     },
     close: async () => {
-      await server.close();
+      await server.stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };
