@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run orphans -w api [-- --delete]`: lists the stored files (DATA_DIR/files) that no row owns and the file
+// `npm run orphans -w api [-- --delete]`: lists the stored files (DATA_DIR/files, or the bucket of STORAGE=s3) that no row owns and the file
 // rows whose file is missing, in the database of DATABASE_URL or PGlite in DATA_DIR (the server's defaults).
 // With --delete, the orphans older than an hour are deleted (a younger one may be an upload whose rows are on
 // their way); missing files are only listed. Exit code 1 when anything was found. Stop the API first when it runs
@@ -12,12 +12,13 @@ const dist = (p) => require(path.join(import.meta.dirname ?? path.dirname(new UR
 const { openDb, runMigrations } = dist('core/db/index.js');
 const { migrationsDir, defaultDataDir } = dist('core/paths.js');
 const { findOrphans, deleteOrphans } = dist('modules/content/orphans.js');
-const { localDiskStorage } = dist('infra/storage/storage.js');
+const { createStorage } = dist('infra/storage/create-storage.js');
+const { loadStorageConfig } = dist('core/config.js');
 
 const HOUR_MS = 3600_000;
 const remove = process.argv.includes('--delete');
 const dataDir = path.resolve(process.env.DATA_DIR || defaultDataDir);
-const storage = localDiskStorage(path.join(dataDir, 'files'));
+const storage = createStorage(loadStorageConfig(process.env), () => path.join(dataDir, 'files'));
 const db = await openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 try {
   await runMigrations(db, migrationsDir);

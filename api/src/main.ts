@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkListenAddress, devRoutesEnabled, loadConfig } from './core/config';
+import { checkListenAddress, devRoutesEnabled, loadConfig, loadStorageConfig } from './core/config';
 import { seedDemoContent } from './modules/content';
 import { buildServer } from './server';
 import { defaultDataDir } from './core/paths';
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const host = process.env.API_HOST || '127.0.0.1';
   const dataDir = path.resolve(process.env.DATA_DIR || defaultDataDir);
   const accounts = loadConfig(process.env);
+  const storage = loadStorageConfig(process.env);
   // development and test mode: loopback only (the dev-only routes and simulators log anyone in)
   checkListenAddress(host, accounts);
   const app = await buildServer({
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     logLevel: process.env.API_LOG_LEVEL || 'warn',
     accounts,
     trustProxy: trustProxy(process.env.TRUST_PROXY),
+    content: { storage },
   });
   try {
     // an empty database gets the quick demo site before the API serves (a few seconds, once)

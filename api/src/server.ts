@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { loadConfig, type AccountsConfig } from './core/config';
+import { loadConfig, loadStorageConfig, type AccountsConfig } from './core/config';
 import { corePlugin } from './core';
 import { clientErrorHandler, errorHandler } from './core/http/errors';
 import { applyResponseHeaders } from './core/http/headers';
@@ -39,7 +39,7 @@ export interface ServerOptions {
   qrOAuth?: QrOAuthConfig;
   /** Payments: providers (or their simulators), site origin for return URLs; default from the environment. */
   pay?: PayOptions;
-  /** Reading and search: files folder (default: `<dataDir>/files`), secure cookies. */
+  /** Reading and search: files folder (default: `<dataDir>/files`), storage (default loadStorageConfig(process.env)), secure cookies. */
   content?: ContentOptions;
 }
 
@@ -86,6 +86,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       dataDir: opts.dataDir,
       secureCookies: config.mode === 'production',
       ...opts.content,
+      storage: opts.content?.storage ?? loadStorageConfig(),
     });
     await app.register(opsModule);
   } catch (err) {

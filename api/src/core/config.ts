@@ -207,3 +207,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
     devRoutesToken: devToken(env, mode),
   };
 }
+
+/** Where an S3-compatible store is and how to sign for it (STORAGE=s3). */
+export interface S3StorageConfig {
+  /** Endpoint URL of an S3-compatible store (MinIO, OSS, COS ...); unset for AWS itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (most self-hosted stores want this). */
+  forcePathStyle: boolean;
+}
+
+/** Where file bytes live: local disk in `DATA_DIR/files` (the default), or a bucket of an S3-compatible store. */
+export type StorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3StorageConfig };
+
+/** The storage settings (STORAGE, S3_*; see api/README.md); throws a Chinese message for one that cannot work. */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  const kind = env.STORAGE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`STORAGE 只能是 local 或 s3，收到: ${kind}`);
+  const need = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new Error(`STORAGE=s3 时必须设置环境变量 ${name}`);
+    return value;
+  };
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT 应为 http:// 或 https:// 开头的地址，收到: ${endpoint}`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE || 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE 只能是 true 或 false，收到: ${pathStyle}`);
+  return {
+    kind,
+    s3: {
+      endpoint,
+      region: need('S3_REGION'),
+      bucket: need('S3_BUCKET'),
+      accessKeyId: need('S3_ACCESS_KEY_ID'),
+      secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: pathStyle === 'true',
+    },
+  };
+}

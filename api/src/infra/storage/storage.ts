@@ -44,8 +44,22 @@ export interface ListedObject {
 
 const KEY = /^[a-z]{1,16}\/[0-9a-f]{2}\/[0-9a-zA-Z._-]{1,120}$/;
 
-function checkKey(key: string): void {
+/** Throws for a key outside `<prefix>/<2 hex>/<name>`: every implementation refuses the same keys. */
+export function checkKey(key: string): void {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** A new generated key inside `prefix`: `<prefix>/<2 hex>/<uuid>` (checked, so a bad prefix throws). */
+export function newKey(prefix: string): string {
+  const id = randomUUID();
+  const key = `${prefix}/${id.slice(0, 2)}/${id}`;
+  checkKey(key);
+  return key;
+}
+
+/** Throws for a list prefix other than '', a folder ('docs') or a folder's bucket ('derived/0a'). */
+export function checkListPrefix(prefix: string): void {
+  if (prefix !== '' && !/^[a-z]{1,16}(\/[0-9a-f]{2})?$/.test(prefix)) throw new Error(`invalid storage prefix: ${prefix}`);
 }
 
 /** Files under `root` (DATA_DIR/files): `<prefix>/<2 hex>/<uuid>`, written to a temporary name then renamed. */
@@ -62,12 +76,8 @@ export function localDiskStorage(root: string): FileStorage {
     await rename(temp, target); // never a half-written file under the real name
     return { key, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
   };
-  const newKey = (prefix: string) => {
-    const id = randomUUID();
-    return `${prefix}/${id.slice(0, 2)}/${id}`;
-  };
   return {
-    put: (prefix, bytes) => write(newKey(prefix), bytes),
+    put: async (prefix, bytes) => write(newKey(prefix), bytes),
     async putFile(prefix, file) {
       const key = newKey(prefix);
       const target = full(key);
@@ -118,7 +128,7 @@ export function localDiskStorage(root: string): FileStorage {
 
 /** The files under `root/prefix`, keyed by their path from `root` (temporary files of a write included). */
 async function listFiles(root: string, prefix: string): Promise<ListedObject[]> {
-  if (prefix !== '' && !/^[a-z]{1,16}(\/[0-9a-f]{2})?$/.test(prefix)) throw new Error(`invalid storage prefix: ${prefix}`);
+  checkListPrefix(prefix);
   const dir = path.join(root, ...prefix.split('/').filter(Boolean));
   let entries;
   try {

@@ -16,7 +16,8 @@ import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
 import { databaseSearch } from './repositories/search';
 import { loadSigner } from './signing';
-import { localDiskStorage } from '../../infra/storage/storage';
+import { createStorage } from '../../infra/storage/create-storage';
+import type { StorageConfig } from '../../core/config';
 import type { SeedResult } from './seed/seed';
 import { viewCounter } from './view-counter';
 import { sweepFileDeletions } from './file-sweeper';
@@ -27,6 +28,8 @@ export interface ContentOptions extends Record<string, unknown> {
   dataDir?: string;
   /** Secure cookies (HTTPS only). */
   secureCookies?: boolean;
+  /** Where file bytes live (STORAGE, S3_*); default local disk. */
+  storage?: StorageConfig;
 }
 
 /**
@@ -34,13 +37,12 @@ export interface ContentOptions extends Record<string, unknown> {
  * and search. Its routes run behind the accounts module's sessions.
  */
 export const contentModule = defineModule<ContentOptions>('content', ['core', 'infra', 'accounts', 'pay'], async (app: FastifyInstance, options) => {
-  let filesDir: string;
-  if (options.dataDir) {
-    filesDir = path.join(path.resolve(options.dataDir), 'files');
-  } else {
-    filesDir = mkdtempSync(path.join(tmpdir(), 'api-files-'));
-    app.addHook('onClose', async () => rmSync(filesDir, { recursive: true, force: true }));
-  }
+  const filesDir = (): string => {
+    if (options.dataDir) return path.join(path.resolve(options.dataDir), 'files');
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-files-'));
+    app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
   const rows = detailRows();
   const views = viewCounter(
     app.db,
@@ -48,7 +50,7 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     (table, ids) => ids.forEach((id) => rows.changed(table, id)),
   );
   app.addHook('preClose', async () => views.close());
-  const storage = localDiskStorage(filesDir);
+  const storage = createStorage(options.storage ?? { kind: 'local' }, filesDir);
   const sweepFiles = () => sweepFileDeletions(app.db, storage, (err, key) => app.log.error({ err, key }, 'queued file not deleted'));
   app.addHook('onReady', async () => void (await sweepFiles().catch((err: unknown) => app.log.error({ err }, 'file sweep failed'))));
   everyMinute(app, sweepFiles);
