@@ -14,6 +14,7 @@ const BAD = '#a8071a';
 const WARN = '#ad6800';
 
 export const DOCS_CSS = `
+.uc-chip[aria-selected="true"]{border-color:${P};background:color-mix(in srgb,${P} 10%,${CARD});color:${PS};font-weight:600}
 .ucd-limit-list{margin:0;padding-left:1.2em}
 .ucd-warn{color:${WARN}}
 .ucd-drop{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;min-height:140px;padding:20px;border:2px dashed ${LINE};

@@ -20,7 +20,7 @@ export default function DocsListPage() {
       <section className="uc-card">
         <div className="uc-chips" role="tablist" aria-label={t.filter}>
           {DOC_GROUPS.map((g) => (
-            <button key={g} type="button" role="tab" className="uc-chip" aria-selected={g === group} aria-pressed={g === group} onClick={() => setParams(g === 'all' ? {} : { status: g }, { replace: true })}>
+            <button key={g} type="button" role="tab" className="uc-chip" aria-selected={g === group} onClick={() => setParams(g === 'all' ? {} : { status: g }, { replace: true })}>
               {t.groups[g]}
             </button>
           ))}
