@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { createDoc, retryDoc, type DocProgress, type UploadSetting } from '../api/docs';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { createDoc, retryDoc, type DocFields, type DocProgress, type UploadSetting } from '../api/docs';
 import { checkPicked, titleFromName } from './checks';
 import { checkDraft, draftErrorsFrom, newDraft, type Draft, type DraftErrors } from './draft';
 import { fieldErrorsOf, uploadErrorText } from './errors';
@@ -26,6 +26,38 @@ export interface UploadItem {
 
 let counter = 0;
 
+type Entry = { abort: AbortController; session: string | null };
+
+/** One file's way: its chunks, then the document (its fields as checked), then its conversion to follow. */
+async function sendOne(item: UploadItem, fields: DocFields, entry: Entry, patch: (change: Partial<UploadItem>) => void): Promise<void> {
+  patch({ phase: 'uploading', message: '', retries: 0 });
+  try {
+    const upload = await uploadFile(item.file, {
+      signal: entry.abort.signal,
+      onSession: (id) => (entry.session = id),
+      onProgress: (sent, resumed) => patch({ sent, resumed, retries: 0 }),
+      onRetry: (retries) => patch({ retries }),
+    });
+    patch({ phase: 'submitting' });
+    const doc = await createDoc({ ...fields, upload, agree: true });
+    forgetUpload(item.file);
+    patch({ phase: 'created', progress: progressOf(doc) });
+  } catch (error) {
+    if (!entry.abort.signal.aborted) patch({ phase: 'error', message: uploadErrorText(error), errors: draftErrorsFrom(fieldErrorsOf(error)) });
+  }
+}
+
+/** One stream for every document of the batch still converting (opened again when the set changes). */
+function useConversionOf(items: UploadItem[], setItems: Dispatch<SetStateAction<UploadItem[]>>): void {
+  const watched = items.filter((i) => i.progress && !isFinal(i.progress.status)).map((i) => i.progress!.id).join(',');
+  useEffect(() => {
+    if (!watched) return;
+    return watchProgress(watched.split(',').map(Number), (p) =>
+      setItems((all) => all.map((item) => (item.progress?.id === p.id ? { ...item, progress: p } : item))),
+    );
+  }, [watched, setItems]);
+}
+
 const isPending = (item: UploadItem) => item.phase === 'waiting' || item.phase === 'error';
 
 /** The batch on the upload page: the picked files, their fields, and each one's way to a converted document. */
@@ -35,7 +67,7 @@ export function useUploadQueue(setting: UploadSetting | null) {
   const [running, setRunning] = useState(false);
   const itemsRef = useRef(items);
   itemsRef.current = items;
-  const controllers = useRef(new Map<string, { abort: AbortController; session: string | null }>());
+  const controllers = useRef(new Map<string, Entry>());
 
   const patch = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -58,27 +90,11 @@ export function useUploadQueue(setting: UploadSetting | null) {
 
   const remove = useCallback((key: string) => setItems((all) => all.filter((i) => i.key !== key)), []);
 
-  const runOne = useCallback(async (item: UploadItem, fields: NonNullable<ReturnType<typeof checkDraft>['fields']>) => {
+  const runOne = useCallback(async (item: UploadItem, fields: DocFields) => {
     const entry = { abort: new AbortController(), session: null as string | null };
     controllers.current.set(item.key, entry);
-    patch(item.key, { phase: 'uploading', message: '', retries: 0 });
-    try {
-      const upload = await uploadFile(item.file, {
-        signal: entry.abort.signal,
-        onSession: (id) => (entry.session = id),
-        onProgress: (sent, resumed) => patch(item.key, { sent, resumed, retries: 0 }),
-        onRetry: (retries) => patch(item.key, { retries }),
-      });
-      patch(item.key, { phase: 'submitting' });
-      const doc = await createDoc({ ...fields, upload, agree: true });
-      forgetUpload(item.file);
-      patch(item.key, { phase: 'created', progress: progressOf(doc) });
-    } catch (error) {
-      if (entry.abort.signal.aborted) return;
-      patch(item.key, { phase: 'error', message: uploadErrorText(error), errors: draftErrorsFrom(fieldErrorsOf(error)) });
-    } finally {
-      controllers.current.delete(item.key);
-    }
+    await sendOne(item, fields, entry, (change) => patch(item.key, change));
+    controllers.current.delete(item.key);
   }, [patch]);
 
   /** Checks every pending card, then uploads them one after the other. False when a card's fields are wrong. */
@@ -116,14 +132,7 @@ export function useUploadQueue(setting: UploadSetting | null) {
     }
   }, [patch]);
 
-  // one stream for every document of the batch still converting
-  const watched = items.filter((i) => i.progress && !isFinal(i.progress.status)).map((i) => i.progress!.id).join(',');
-  useEffect(() => {
-    if (!watched) return;
-    return watchProgress(watched.split(',').map(Number), (p) =>
-      setItems((all) => all.map((item) => (item.progress?.id === p.id ? { ...item, progress: p } : item))),
-    );
-  }, [watched]);
+  useConversionOf(items, setItems);
 
   // leaving the page stops the uploads under way (their sessions stay, so picking the file again resumes)
   useEffect(() => () => controllers.current.forEach((c) => c.abort.abort()), []);
