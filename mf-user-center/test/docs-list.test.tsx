@@ -2,7 +2,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react';
 import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import { UPLOAD_TIMING } from '../src/docs/uploader';
 import { closeAll, logIn, open, page, resetPage } from './support/coins';
-import { categories, myDoc, pickFiles, session, setting } from './support/docs';
+import { categories, FakeEventSource, myDoc, pickFiles, session, setting } from './support/docs';
 
 // user/docs/list, denylist, convertfail, search and edit/{id} on GET my-docs/, PATCH/DELETE docs/{id}/ and
 // POST docs/{id}/retry/.
@@ -10,10 +10,12 @@ let api: FakeApi;
 beforeAll(async () => {
   api = await startFakeApi();
   UPLOAD_TIMING.retryDelaysMs = [10];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
 });
 afterAll(() => api.close());
 beforeEach(() => {
   resetPage(api);
+  FakeEventSource.opened = [];
   logIn();
   api.on('GET /upload-setting/', { body: setting() });
   api.on('GET /upload-category/', page(categories));
@@ -150,4 +152,19 @@ test('edit: a file of a type not allowed is refused on the page', async () => {
   pickFiles(await within(view.host).findByLabelText('更换文件'), [new File(['MZ'], 'virus.exe')]);
   expect((await within(view.host).findByRole('alert')).textContent).toBe('virus.exe：不支持该文件格式');
   expect(api.calls('POST /upload-sessions/')).toHaveLength(0);
+});
+
+test('a row still converting follows the progress stream until it is published', async () => {
+  api.on('GET /my-docs/', page([failed, myDoc({ id: 9, title: '将进酒', stage: 'converting', progress: 20 })]));
+  const view = await open('/app/user/docs/list');
+  const rows = await within(view.host).findAllByTestId('my-doc');
+  expect(within(rows[1]).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
+  const source = await waitFor(() => FakeEventSource.opened[0] ?? Promise.reject(new Error('no stream')));
+  expect(source.url).toMatch(/\/my-docs\/progress\/\?ids=9$/);
+  source.emit({ id: 9, status: 6, status_text: '转换中', stage: 'thumbnails', progress: 80, reason: '' });
+  await waitFor(() => expect(within(rows[1]).getByRole('progressbar').getAttribute('aria-label')).toBe('正在生成缩略图 80%'));
+  source.emit({ id: 9, status: 1, status_text: '已发布', stage: '', progress: 100, reason: '' });
+  expect(await within(rows[1]).findByRole('link', { name: '将进酒' })).toBeTruthy();
+  expect(within(rows[1]).getByTestId('doc-state').textContent).toBe('已发布');
+  expect(source.closed).toBe(true);
 });

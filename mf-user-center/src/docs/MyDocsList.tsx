@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListFooter, routePath, useInfiniteList } from 'shared-kernel';
 import { listMyDocs, type DocGroup, type MyDoc } from '../api/docs';
 import { DocRow } from './DocRow';
+import { isFinal, watchProgress } from './progress';
 import { DOCS_TEXTS } from './texts';
 
 interface Props {
@@ -20,6 +21,17 @@ export function MyDocsList({ route, group, search = '', empty = DOCS_TEXTS.list.
   const [changed, setChanged] = useState<Map<number, MyDoc | null>>(new Map());
   const items = list.items.map((doc) => (changed.has(doc.id) ? changed.get(doc.id)! : doc)).filter((doc): doc is MyDoc => doc !== null);
   const change = (id: number, doc: MyDoc | null) => setChanged((m) => new Map(m).set(id, doc));
+  const shown = useRef(items);
+  shown.current = items;
+  // the rows still converting move on by themselves: one stream for them
+  const converting = items.filter((d) => !isFinal(d.status)).map((d) => d.id).join(',');
+  useEffect(() => {
+    if (!converting) return;
+    return watchProgress(converting.split(',').map(Number), (p) => {
+      const doc = shown.current.find((d) => d.id === p.id);
+      if (doc) setChanged((m) => new Map(m).set(p.id, { ...doc, ...p }));
+    });
+  }, [converting]);
   return (
     <>
       {list.status === 'done' && items.length === 0 ? (

@@ -15,19 +15,19 @@ export function refusalOf(file: File, setting: UploadSetting): string | null {
 
 /**
  * The picked files the page takes, and what it refuses (type, empty, size, then the batch and today's count), with
- * the server's messages. `queued` files are already on the page.
+ * the server's messages. `inBatch` files wait on the page; `sent` more were made documents since the limits loaded.
  */
-export function checkPicked(files: File[], setting: UploadSetting, queued: number): { accepted: File[]; refusals: string[] } {
+export function checkPicked(files: File[], setting: UploadSetting, inBatch: number, sent = 0): { accepted: File[]; refusals: string[] } {
   const refusals: string[] = [];
   const fit = files.filter((file) => {
     const refusal = refusalOf(file, setting);
     if (refusal) refusals.push(refusal);
     return !refusal;
   });
-  const room = Math.max(0, setting.max_batch - queued);
-  const left = setting.left_today === null ? Infinity : Math.max(0, setting.left_today - queued);
+  const room = Math.max(0, setting.max_batch - inBatch);
+  const left = setting.left_today === null ? Infinity : Math.max(0, setting.left_today - inBatch - sent);
   const take = Math.min(room, left);
-  if (fit.length > take) refusals.push(take === room ? t.batch(setting.max_batch) : left === 0 ? t.daily : t.dailyLeft(setting.left_today ?? 0));
+  if (fit.length > take) refusals.push(take === room ? t.batch(setting.max_batch) : left === 0 ? t.daily : t.dailyLeft(left));
   return { accepted: fit.slice(0, take), refusals };
 }
 

@@ -47,16 +47,16 @@ export const DOCS_CSS = `
 .ucd-agree input{margin-top:5px;width:18px;height:18px;flex:none}
 .ucd-badge{flex:none;display:inline-flex;align-items:center;justify-content:center;width:44px;height:44px;border-radius:8px;color:#fff;font-size:11px;font-weight:700}
 .ucd-docs{list-style:none;margin:0;padding:0}
-.ucd-doc{display:flex;gap:12px;padding:12px 4px;border-bottom:1px solid ${LINE};min-width:0}
+.ucd-doc{display:flex;flex-wrap:wrap;gap:4px 12px;padding:12px 4px;border-bottom:1px solid ${LINE};min-width:0}
 .ucd-doc:last-child{border-bottom:0}
 .ucd-doc-main{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px}
 .ucd-doc-title{font-weight:600;overflow-wrap:anywhere}
 .ucd-doc-meta{display:flex;flex-wrap:wrap;gap:2px 14px;font-size:13px;color:${MUTED}}
-.ucd-doc-actions{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;margin-top:4px}
-.ucd-doc-actions .uc-link{min-height:32px}
+.ucd-doc-actions{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;flex-basis:100%;padding-left:56px}
+.ucd-doc-actions .uc-link{display:inline-flex;align-items:center;min-height:36px}
 .ucd-search{display:flex;gap:8px;margin:0 0 12px}
 .ucd-search .ucd-input{flex:1}
-@media (min-width:768px){.ucd-doc{align-items:center}.ucd-doc-actions{margin-top:0}}
+@media (min-width:768px){.ucd-doc{flex-wrap:nowrap;align-items:center}.ucd-doc-actions{flex-basis:auto;padding-left:0}}
 `;
 
 const STYLE_ID = 'mf-user-center-docs-style';

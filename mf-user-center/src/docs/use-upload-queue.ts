@@ -75,8 +75,10 @@ export function useUploadQueue(setting: UploadSetting | null) {
 
   const add = useCallback((files: File[]) => {
     if (!setting) return;
-    const live = itemsRef.current.filter((i) => i.phase !== 'cancelled' && i.phase !== 'created');
-    const { accepted, refusals: refused } = checkPicked(files, setting, live.length);
+    const all = itemsRef.current;
+    const sent = all.filter((i) => i.phase === 'created').length;
+    const inBatch = all.filter((i) => i.phase !== 'cancelled' && i.phase !== 'created').length;
+    const { accepted, refusals: refused } = checkPicked(files, setting, inBatch, sent);
     setRefusals(refused);
     const added = accepted.map((file): UploadItem => ({
       key: `f${(counter += 1)}`, file, draft: newDraft(titleFromName(file.name), setting), errors: {}, phase: 'waiting', sent: 0, resumed: false, retries: 0, message: '', progress: null,
