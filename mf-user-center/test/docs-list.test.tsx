@@ -135,9 +135,12 @@ test('edit: a new file goes up in chunks first, then PATCH sends its session as 
   api.on('POST /upload-sessions/', { status: 201, body: session({ name: '春晓.pdf', size: 6 }) });
   api.on('PUT /upload-sessions/u1/', (r) => ({ body: session({ size: 6, offset: Number(r.query.get('offset')) + r.text.length }) }));
   api.on('PATCH /docs/7/', { body: { ...failed, status: 6, status_text: '转换中', stage: 'queued', reason: '' } });
-  const view = await open('/app/user/docs/edit/7');
+  const view = await open('/app/user/docs/edit/7#file');
   const q = within(view.host);
-  pickFiles(await q.findByLabelText('更换文件'), [new File(['%PDF-1'], '春晓.pdf')]);
+  const input = await q.findByLabelText('更换文件');
+  // 更换文件 in the lists links here: the file input has the focus
+  await waitFor(() => expect(document.activeElement).toBe(input));
+  pickFiles(input, [new File(['%PDF-1'], '春晓.pdf')]);
   await waitFor(() => expect(api.calls('PUT /upload-sessions/u1/')).toHaveLength(2));
   fireEvent.change(q.getByLabelText('分类'), { target: { value: '3' } });
   fireEvent.click(q.getByRole('button', { name: '保存' }));

@@ -82,6 +82,12 @@ test('a visitor sees the limits; uploading asks them to log in through the kerne
   stop();
   expect(asked).toEqual([expect.objectContaining({ reason: 'required', title: '登录后即可上传文档', redirect: UPLOAD })]);
   expect(within(view.host).queryByLabelText('选择文件')).toBeNull();
+  // logged in through the dialog: the page asks again for the person's own count of today
+  api.on('GET /upload-setting/', { body: setting({ left_today: 7 }) });
+  logIn();
+  expect((await within(view.host).findByTestId('left-today')).textContent).toBe('今日还可上传 7 个');
+  expect(within(view.host).getByLabelText('选择文件')).toBeTruthy();
+  expect(api.calls('GET /upload-setting/')).toHaveLength(2);
 });
 
 test('chunks of chunk_size, a dropped chunk resumed from the server offset, then the document and its live conversion', async () => {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { formatFileSize, routePath, toastSuccess, useLoad } from 'shared-kernel';
 import { DOC_STATUS, getMyDoc, getUploadSetting, listUploadCategories, updateDoc, type MyDoc, type UploadCategory, type UploadSetting } from '../../api/docs';
 import { DocFieldsForm } from '../../docs/DocFieldsForm';
@@ -17,11 +17,17 @@ const t = DOCS_TEXTS.edit;
 
 function ReplaceFile({ file, onPick }: { file: ReturnType<typeof useReplaceFile>; onPick: (f: File) => void }) {
   const r = file.replacement;
+  const input = useRef<HTMLInputElement>(null);
+  const { hash } = useLocation();
+  // 更换文件 of a failed document links here (#file): straight to the file
+  useEffect(() => {
+    if (hash === '#file') input.current?.focus();
+  }, [hash]);
   const pct = r && r.file.size > 0 ? Math.floor((r.sent / r.file.size) * 100) : 0;
   return (
     <div className="ucd-field" id="file">
       <label htmlFor="ucd-replace">{t.replace}</label>
-      <input id="ucd-replace" type="file" onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) onPick(f); }} />
+      <input ref={input} id="ucd-replace" type="file" onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) onPick(f); }} />
       <p className="uc-muted uc-small">{t.replaceHint}</p>
       {r && (r.error ? <p className="ucd-field-error" role="alert">{r.error}</p> : <ProgressBar value={pct} label={r.upload ? `${r.file.name} ${formatFileSize(r.file.size)}` : r.retries > 0 ? DOCS_TEXTS.upload.retrying(r.retries) : DOCS_TEXTS.upload.uploading(pct)} />)}
     </div>

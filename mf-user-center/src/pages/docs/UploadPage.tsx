@@ -82,7 +82,9 @@ function Batch({ setting, categories }: { setting: UploadSetting; categories: Up
  */
 export default function UploadPage() {
   ensureDocsStyles();
-  const setting = useLoad('upload-setting', getUploadSetting);
+  // a login on this page (the dialog) brings the person's own count for today
+  const loggedIn = useIsLoggedIn();
+  const setting = useLoad(`upload-setting:${loggedIn}`, getUploadSetting);
   const categories = useLoad('upload-category', listUploadCategories);
   const failed = setting.error ?? categories.error;
   const reload = () => (setting.error ? setting.reload() : categories.reload());
