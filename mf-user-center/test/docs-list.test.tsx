@@ -171,3 +171,20 @@ test('a row still converting follows the progress stream until it is published',
   expect(within(rows[1]).getByTestId('doc-state').textContent).toBe('已发布');
   expect(source.closed).toBe(true);
 });
+
+test('edit: a new file put back: its session is deleted and PATCH sends no upload', async () => {
+  api.on('GET /my-docs/7/', { body: failed });
+  api.on('POST /upload-sessions/', { status: 201, body: session({ name: '春晓.pdf', size: 6 }) });
+  api.on('PUT /upload-sessions/u1/', (r) => ({ body: session({ size: 6, offset: Number(r.query.get('offset')) + r.text.length }) }));
+  api.on('DELETE /upload-sessions/u1/', { status: 204 });
+  api.on('PATCH /docs/7/', { body: failed });
+  const view = await open('/app/user/docs/edit/7');
+  const q = within(view.host);
+  pickFiles(await q.findByLabelText('更换文件'), [new File(['%PDF-1'], '春晓.pdf')]);
+  fireEvent.click(await q.findByRole('button', { name: '不更换，保留原文件' }));
+  await waitFor(() => expect(api.calls('DELETE /upload-sessions/u1/')).toHaveLength(1));
+  fireEvent.change(q.getByLabelText('分类'), { target: { value: '3' } });
+  fireEvent.click(q.getByRole('button', { name: '保存' }));
+  await waitFor(() => expect(api.calls('PATCH /docs/7/')).toHaveLength(1));
+  expect(api.calls('PATCH /docs/7/')[0].body).not.toHaveProperty('upload');
+});

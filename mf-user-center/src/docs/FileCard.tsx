@@ -41,7 +41,8 @@ export function FileCard({ item, categories, setting, onDraft, onCancel, onRemov
         <span className="ucd-file-name" title={item.file.name}>{item.file.name}</span>
         <span className="uc-muted uc-small">{formatFileSize(item.file.size)}</span>
         {editable && <button type="button" className="uc-link" onClick={onRemove}>{u.remove}</button>}
-        {(item.phase === 'uploading' || item.phase === 'submitting') && <button type="button" className="uc-link" onClick={onCancel}>{u.cancel}</button>}
+        {/* once the document is being made there is nothing to cancel: delete it from the list instead */}
+        {item.phase === 'uploading' && <button type="button" className="uc-link" onClick={onCancel}>{u.cancel}</button>}
       </div>
       {item.phase !== 'created' && item.phase !== 'cancelled' && (
         <DocFieldsForm idPrefix={`ucd-${item.key}`} draft={item.draft} errors={item.errors} categories={categories} setting={setting} disabled={!editable} onChange={onDraft} />

@@ -130,6 +130,7 @@ export const DOCS_TEXTS = {
     resubmitted: '已重新提交审核',
     replace: '更换文件',
     replaceHint: '更换文件后将重新转换',
+    keepOld: '不更换，保留原文件',
     current: '当前文件',
     notFound: '文档不存在',
     back: '返回我的上传',

@@ -23,7 +23,8 @@ export function useReplaceFile(setting: UploadSetting | null) {
     current.current = null;
     entry?.abort.abort();
     setReplacement((r) => {
-      if (r && !r.upload) void cancelUpload(r.file, entry?.session ?? null);
+      // not taken by a PATCH: the server's copy goes (sessionless when refused on the page)
+      if (r) void cancelUpload(r.file, entry?.session ?? null);
       return null;
     });
   }, []);

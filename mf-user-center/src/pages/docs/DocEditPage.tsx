@@ -30,6 +30,11 @@ function ReplaceFile({ file, onPick }: { file: ReturnType<typeof useReplaceFile>
       <input ref={input} id="ucd-replace" type="file" onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) onPick(f); }} />
       <p className="uc-muted uc-small">{t.replaceHint}</p>
       {r && (r.error ? <p className="ucd-field-error" role="alert">{r.error}</p> : <ProgressBar value={pct} label={r.upload ? `${r.file.name} ${formatFileSize(r.file.size)}` : r.retries > 0 ? DOCS_TEXTS.upload.retrying(r.retries) : DOCS_TEXTS.upload.uploading(pct)} />)}
+      {r && !r.error && (
+        <span className="uc-actions">
+          <button type="button" className="uc-link" onClick={file.drop}>{r.upload ? DOCS_TEXTS.edit.keepOld : DOCS_TEXTS.upload.cancel}</button>
+        </span>
+      )}
     </div>
   );
 }
