@@ -4,7 +4,8 @@ import { http, type ListPage } from 'shared-kernel';
 export type { UploadCategory } from 'contracts';
 
 // The wire of uploads (the spec's Wire section). These types mirror contracts/src/uploads.ts, written at the same
-// time by the API's helper: at merge they become `import type { … } from 'contracts'`.
+// time by the API's helper, under its names (UploadSetting, UploadSession, OffsetMismatch, MyDocGroup, MyDoc,
+// ProgressEvent, DocCreateBody, DocPatchBody): at merge they become `import type { … } from 'contracts'`.
 
 /** GET /api/upload-setting/: the limits, shown before a file is picked. */
 export interface UploadSetting {
@@ -34,13 +35,14 @@ export interface UploadSession {
 
 /** The 409 of a chunk sent at the wrong offset. */
 export interface OffsetMismatch {
+  message: string;
   code: 'offset_mismatch';
   offset: number;
 }
 
-/** The groups of GET /api/my-docs/?status=. */
+/** The groups of GET /api/my-docs/?status= (the contract's MY_DOC_GROUPS). */
 export const DOC_GROUPS = ['all', 'converting', 'reviewing', 'published', 'rejected', 'failed', 'removed'] as const;
-export type DocGroup = (typeof DOC_GROUPS)[number];
+export type MyDocGroup = (typeof DOC_GROUPS)[number];
 
 /** documents.status */
 export const DOC_STATUS = { reviewing: 0, published: 1, rejected: 2, failed: 3, removed: 4, restored: 5, converting: 6 } as const;
@@ -70,8 +72,8 @@ export interface MyDoc {
   cover_url: string | null;
 }
 
-/** One `progress` event of GET /api/my-docs/progress/. */
-export interface DocProgress {
+/** One `progress` event of GET /api/my-docs/progress/ (the contract's name; DocProgress here, the DOM has a ProgressEvent too). */
+interface ProgressEvent {
   id: number;
   status: number;
   status_text: string;
@@ -79,6 +81,8 @@ export interface DocProgress {
   progress: number;
   reason: string;
 }
+
+export type DocProgress = ProgressEvent;
 
 /** The fields of POST /api/docs/ besides the upload. */
 export interface DocFields {
@@ -89,12 +93,12 @@ export interface DocFields {
   preview_pages: number;
 }
 
-export interface CreateDoc extends DocFields {
+export interface DocCreateBody extends DocFields {
   upload: string;
   agree: true;
 }
 
-export type UpdateDoc = Partial<DocFields> & { upload?: string };
+export type DocPatchBody = Partial<DocFields> & { upload?: string };
 
 const quiet = { skipErrorToast: true } as const;
 
@@ -133,10 +137,10 @@ export const putChunk = (id: string, offset: number, chunk: Blob, onProgress: (l
 export const deleteUploadSession = (id: string) => http.delete(`/upload-sessions/${encodeURIComponent(id)}/`, { background: true }).then(() => undefined);
 
 /** POST /api/docs/ (field errors are shown on the card). */
-export const createDoc = (body: CreateDoc) => http.post<MyDoc>('/docs/', body, quiet).then((r) => r.data);
+export const createDoc = (body: DocCreateBody) => http.post<MyDoc>('/docs/', body, quiet).then((r) => r.data);
 
 /** GET /api/my-docs/?status=&search=&page=. */
-export const listMyDocs = (query: { status?: DocGroup; search?: string; page: number }, signal?: AbortSignal) =>
+export const listMyDocs = (query: { status?: MyDocGroup; search?: string; page: number }, signal?: AbortSignal) =>
   http
     .get<ListPage<MyDoc>>('/my-docs/', {
       params: { page: query.page, ...(query.status && query.status !== 'all' ? { status: query.status } : {}), ...(query.search ? { search: query.search } : {}) },
@@ -149,7 +153,7 @@ export const getMyDoc = (id: number | string, background = false) =>
   http.get<MyDoc>(`/my-docs/${encodeURIComponent(String(id))}/`, background ? { background } : quiet).then((r) => r.data);
 
 /** PATCH /api/docs/{id}/. */
-export const updateDoc = (id: number, body: UpdateDoc) => http.patch<MyDoc>(`/docs/${id}/`, body, quiet).then((r) => r.data);
+export const updateDoc = (id: number, body: DocPatchBody) => http.patch<MyDoc>(`/docs/${id}/`, body, quiet).then((r) => r.data);
 
 /** DELETE /api/docs/{id}/. */
 export const deleteDoc = (id: number) => http.delete(`/docs/${id}/`).then(() => undefined);

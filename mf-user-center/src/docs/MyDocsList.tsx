@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListFooter, routePath, useInfiniteList } from 'shared-kernel';
-import { listMyDocs, type DocGroup, type MyDoc } from '../api/docs';
+import { listMyDocs, type MyDocGroup, type MyDoc } from '../api/docs';
 import { DocRow } from './DocRow';
 import { isFinal, watchProgress } from './progress';
 import { DOCS_TEXTS } from './texts';
 
 interface Props {
   route: string;
-  group: DocGroup;
+  group: MyDocGroup;
   search?: string;
   /** What an empty list says. */
   empty?: string;
@@ -24,7 +24,8 @@ export function MyDocsList({ route, group, search = '', empty = DOCS_TEXTS.list.
   const shown = useRef(items);
   shown.current = items;
   // the rows still converting move on by themselves: one stream for them
-  const converting = items.filter((d) => !isFinal(d.status)).map((d) => d.id).join(',');
+  // (a stream takes at most 50 ids)
+  const converting = items.filter((d) => !isFinal(d.status)).slice(0, 50).map((d) => d.id).join(',');
   useEffect(() => {
     if (!converting) return;
     return watchProgress(converting.split(',').map(Number), (p) => {

@@ -1,5 +1,5 @@
 import { formatFileSize } from 'shared-kernel';
-import type { DocGroup } from '../api/docs';
+import type { MyDocGroup } from '../api/docs';
 
 /** What the pages of my documents (user/docs/*) say to people. The HTTP messages are the kernel's. */
 export const DOCS_TEXTS = {
@@ -96,7 +96,7 @@ export const DOCS_TEXTS = {
       rejected: '未通过',
       failed: '转换失败',
       removed: '已下架',
-    } satisfies Record<DocGroup, string>,
+    } satisfies Record<MyDocGroup, string>,
     filter: '按状态筛选',
     empty: '暂无文档',
     upload: '上传文档',

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { DOC_GROUPS, type DocGroup } from '../../api/docs';
+import { DOC_GROUPS, type MyDocGroup } from '../../api/docs';
 import { MyDocsList } from '../../docs/MyDocsList';
 import { ensureDocsStyles } from '../../docs/styles';
 import { DOCS_TEXTS } from '../../docs/texts';
@@ -8,7 +8,7 @@ import { PageFrame } from '../../ui/Status';
 const ROUTE = 'user.docs.list';
 const t = DOCS_TEXTS.list;
 
-const groupOf = (value: string | null): DocGroup => ((DOC_GROUPS as readonly string[]).includes(value ?? '') ? (value as DocGroup) : 'all');
+const groupOf = (value: string | null): MyDocGroup => ((DOC_GROUPS as readonly string[]).includes(value ?? '') ? (value as MyDocGroup) : 'all');
 
 /** user/docs/list: my uploads by state (the tab is in the address, ?status=), with views, downloads, earnings. */
 export default function DocsListPage() {
