@@ -1,3 +1,4 @@
+import { isAxiosError } from 'axios';
 import { DOC_STATUS, getMyDoc, progressUrl, type DocProgress, type MyDoc } from '../api/docs';
 import { UPLOAD_TIMING } from './uploader';
 
@@ -22,7 +23,11 @@ function poll(ids: number[], onEvent: (p: DocProgress) => void): () => void {
             onEvent(progressOf(doc));
             if (isFinal(doc.status)) pending.delete(id);
           },
-          () => undefined, // the next round asks again
+          (error: unknown) => {
+            // gone or not mine: nothing more to follow; anything else (the network): the next round asks again
+            const status = isAxiosError(error) ? error.response?.status ?? 0 : 0;
+            if (status >= 400 && status < 500) pending.delete(id);
+          },
         ),
       ),
     );
