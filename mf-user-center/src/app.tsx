@@ -9,6 +9,12 @@ import { Loading } from './ui/Status';
 const pages: Record<string, ComponentType> = {
   'user.coin.list': lazy(() => import(/* webpackChunkName: "route-user.coin.list" */ './pages/CoinListPage')),
   'user.coin.detail': lazy(() => import(/* webpackChunkName: "route-user.coin.detail" */ './pages/CoinDetailPage')),
+  'user.docs.upload': lazy(() => import(/* webpackChunkName: "route-user.docs.upload" */ './pages/docs/UploadPage')),
+  'user.docs.list': lazy(() => import(/* webpackChunkName: "route-user.docs.list" */ './pages/docs/DocsListPage')),
+  'user.docs.edit': lazy(() => import(/* webpackChunkName: "route-user.docs.edit" */ './pages/docs/DocEditPage')),
+  'user.docs.denylist': lazy(() => import(/* webpackChunkName: "route-user.docs.denylist" */ './pages/docs/DenylistPage')),
+  'user.docs.convertfail': lazy(() => import(/* webpackChunkName: "route-user.docs.convertfail" */ './pages/docs/ConvertFailPage')),
+  'user.docs.search': lazy(() => import(/* webpackChunkName: "route-user.docs.search" */ './pages/docs/DocsSearchPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {
