@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertDocument, ConversionError, converterStatus, inspectUpload, type ConversionResult, type UploadType } from '../src/infra/convert';
 import { officeHooks } from '../src/infra/convert/office';
-import { docxFile, epubFile, imageFile, mdFile, pdfFile, pptxFile, txtFile, WORDS, xlsxFile, zipWithNames } from './fixtures/convert-files';
+import { docxFile, epubFile, imageFile, mdFile, odtFile, pdfFile, pptxFile, rarFile, txtFile, WORDS, xlsxFile, zipWithNames } from './fixtures/convert-files';
 
 // LibreOffice takes seconds per file (a cold profile each time): one real conversion per office kind
 const OFFICE_TIMEOUT = 180_000;
@@ -69,6 +70,27 @@ describe('office files through LibreOffice', () => {
     const { result, seconds } = await convert(await xlsxFile(), 'xlsx');
     expectPreview(result, 1, WORDS.xlsx);
     console.log(`xlsx → PDF: ${seconds.toFixed(1)} s`);
+  }, OFFICE_TIMEOUT);
+
+  test('an odt', async () => {
+    const { result, seconds } = await convert(odtFile(), 'odt');
+    expectPreview(result, 1, WORDS.odt);
+    console.log(`odt → PDF: ${seconds.toFixed(1)} s`);
+  }, OFFICE_TIMEOUT);
+
+  test('a Word 97 .doc (made from the docx by LibreOffice): known by its streams, converted', async () => {
+    const made = join(dir, 'made-doc');
+    writeFileSync(join(dir, 'source.docx'), await docxFile());
+    execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${join(made, 'profile')}`,
+      '--convert-to', 'doc', '--outdir', made, join(dir, 'source.docx')], { stdio: 'ignore', timeout: 120_000 });
+    const doc = readFileSync(join(made, 'source.doc'));
+    const file = join(dir, 'upload-doc');
+    writeFileSync(file, doc);
+    expect(await inspectUpload(file, '旧格式.xls')).toEqual({ ok: false, reason: '文件内容与扩展名不符（实际为Word 文档）' });
+    expect(await inspectUpload(file, '旧格式.wps')).toMatchObject({ ok: true, type: 'wps' });
+    const { result, seconds } = await convert(doc, 'doc');
+    expectPreview(result, 1, WORDS.docx);
+    console.log(`doc → PDF: ${seconds.toFixed(1)} s`);
   }, OFFICE_TIMEOUT);
 
   test('a conversion over its time limit is killed with its whole process group', async () => {
@@ -168,6 +190,11 @@ describe('files drawn or read without LibreOffice', () => {
       previewPdf: null, pages: 1, text: '目录/说明.txt\ninner.zip', cover: null, thumbnails: [],
       entries: [{ name: '目录/说明.txt', size: 1 }, { name: 'inner.zip', size: 1 }],
     });
+  });
+
+  test('rar: its entries listed from its headers', async () => {
+    const { result } = await convert(rarFile({ '目录/说明.txt': '你好', 'b.txt': 'world' }), 'rar');
+    expect(result).toMatchObject({ previewPdf: null, pages: 1, text: '目录/说明.txt\nb.txt', entries: [{ name: '目录/说明.txt', size: 6 }, { name: 'b.txt', size: 5 }] });
   });
 
   test('a corrupt image ends in a Chinese reason', async () => {

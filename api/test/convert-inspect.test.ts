@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspectUpload } from '../src/infra/convert';
 import {
-  docxFile, encryptedPdf, epubFile, imageFile, markZipEncrypted, mdFile, pdfFile, pptxFile, txtFile, xlsxFile, zipBombDocx,
+  docxFile, encryptedPdf, odtFile, rarFile, epubFile, imageFile, markZipEncrypted, mdFile, pdfFile, pptxFile, txtFile, xlsxFile, zipBombDocx,
   zipWithEntries, zipWithNames,
 } from './fixtures/convert-files';
 
@@ -35,6 +35,8 @@ describe('inspectUpload: good files', () => {
     ['jpg', 'b.jpeg', async () => imageFile('jpg')],
     ['zip', 'c.zip', async () => zipWithNames(['目录/a.txt', 'inner.zip', 'b.rar'])],
     ['rtf', 'd.rtf', async () => Buffer.from('{\\rtf1\\ansi 你好}')],
+    ['rar', 'e.rar', async () => rarFile({ '目录/说明.txt': '你好', 'inner.zip': 'PK' })],
+    ['odt', 'f.odt', async () => odtFile()],
   ])('%s', async (type, name, make) => {
     const result = await inspect(await make(), name);
     expect(result).toMatchObject({ ok: true, type, ext: type });
@@ -88,6 +90,15 @@ describe('inspectUpload: bad files', () => {
       expect(result).toEqual({ ok: false, reason: `压缩包内含有不安全的文件路径（${name}）` });
     },
   );
+
+  test.each([['../evil.txt'], ['/etc/x']])('rar entry name %s', async (name) => {
+    expect(await inspect(rarFile({ 'fine.txt': 'x', [name]: 'x' }), 'names.rar')).toEqual({ ok: false, reason: `压缩包内含有不安全的文件路径（${name}）` });
+  });
+
+  test('an odt declared as docx, a rar declared as zip', async () => {
+    expect(await inspect(odtFile(), 'a.docx')).toEqual({ ok: false, reason: '文件内容与扩展名不符（实际为ODT 文档）' });
+    expect(await inspect(rarFile({ 'a.txt': 'x' }), 'a.zip')).toEqual({ ok: false, reason: '文件内容与扩展名不符（实际为rar 压缩包）' });
+  });
 
   test('more than 10000 entries', async () => {
     expect(await inspect(zipWithEntries(10_001), 'many.zip')).toEqual({ ok: false, reason: '压缩包内文件过多（最多 10000 个）' });
