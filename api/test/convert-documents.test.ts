@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { convertDocument, ConversionError, converterStatus, inspectUpload, type ConversionResult, type UploadType } from '../src/infra/convert';
 import { officeHooks } from '../src/infra/convert/office';
-import { docxFile, epubFile, imageFile, mdFile, odtFile, pdfFile, pptxFile, rarFile, txtFile, WORDS, xlsxFile, zipWithNames } from './fixtures/convert-files';
+import { docxFile, encryptedPdf, epubFile, imageFile, mdFile, odtFile, pdfFile, pptxFile, rarFile, txtFile, WORDS, xlsxFile, zipWithNames } from './fixtures/convert-files';
 
 // LibreOffice takes seconds per file (a cold profile each time): one real conversion per office kind
 const OFFICE_TIMEOUT = 180_000;
@@ -204,5 +204,42 @@ describe('files drawn or read without LibreOffice', () => {
     const error = await convertDocument({ file, type: 'png', workDir: job, timeoutMs: 10_000, onProgress: () => undefined }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConversionError);
     expect((error as ConversionError).reason).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('without LibreOffice and poppler on PATH', () => {
+  const path = process.env.PATH;
+  beforeEach(() => {
+    process.env.PATH = join(dir, 'no-tools');
+  });
+  afterEach(() => {
+    process.env.PATH = path;
+  });
+
+  test('converterStatus says office files wait and how to enable conversion', () => {
+    const status = converterStatus();
+    expect(status.ready).toBe(false);
+    expect(status.message).toContain('等待转换');
+    expect(status.message).toContain('apt-get install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui poppler-utils');
+  });
+
+  test('an office file ends in a converter_missing error; a PDF still gets its page count, with notes', async () => {
+    const file = join(dir, 'no-tools.docx');
+    writeFileSync(file, await docxFile());
+    const error = await convertDocument({ file, type: 'docx', workDir: join(dir, 'job-no-tools'), timeoutMs: 10_000, onProgress: () => undefined }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'converter_missing', reason: expect.stringContaining('LibreOffice') });
+    const pdf = join(dir, 'no-tools.pdf');
+    writeFileSync(pdf, await pdfFile(4));
+    const result = await convertDocument({ file: pdf, type: 'pdf', workDir: join(dir, 'job-no-tools-pdf'), timeoutMs: 10_000, onProgress: () => undefined });
+    expect(result).toEqual({
+      previewPdf: null, pages: 4, text: '', cover: null, thumbnails: [],
+      notes: ['服务器未安装 poppler-utils，未提取文字', '服务器未安装 poppler-utils，未生成封面和缩略图'],
+    });
+  });
+
+  test('an encrypted PDF is still refused (its trailer)', async () => {
+    const file = join(dir, 'no-tools-encrypted.pdf');
+    writeFileSync(file, encryptedPdf());
+    expect(await inspectUpload(file, 'a.pdf')).toEqual({ ok: false, reason: '文件已加密，无法预览（请上传未加密的 PDF）' });
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspectUpload } from '../src/infra/convert';
 import {
-  docxFile, encryptedPdf, odtFile, rarFile, epubFile, imageFile, markZipEncrypted, mdFile, pdfFile, pptxFile, txtFile, xlsxFile, zipBombDocx,
+  docxFile, encryptedPdf, odtFile, oleFile, rarFile, epubFile, imageFile, markZipEncrypted, mdFile, pdfFile, pptxFile, txtFile, xlsxFile, zipBombDocx,
   zipWithEntries, zipWithNames,
 } from './fixtures/convert-files';
 
@@ -98,6 +98,20 @@ describe('inspectUpload: bad files', () => {
   test('an odt declared as docx, a rar declared as zip', async () => {
     expect(await inspect(odtFile(), 'a.docx')).toEqual({ ok: false, reason: '文件内容与扩展名不符（实际为ODT 文档）' });
     expect(await inspect(rarFile({ 'a.txt': 'x' }), 'a.zip')).toEqual({ ok: false, reason: '文件内容与扩展名不符（实际为rar 压缩包）' });
+  });
+
+  test('OLE2 files by their streams', async () => {
+    expect(await inspect(oleFile(['WordDocument', '1Table']), 'a.doc')).toMatchObject({ ok: true, type: 'doc', extCate: 'word' });
+    expect(await inspect(oleFile(['Workbook']), 'a.xls')).toMatchObject({ ok: true, type: 'xls', extCate: 'excel' });
+    expect(await inspect(oleFile(['PowerPoint Document']), 'a.ppt')).toMatchObject({ ok: true, type: 'ppt', extCate: 'ppt' });
+    expect(await inspect(oleFile(['Workbook']), 'a.doc')).toEqual({ ok: false, reason: '文件内容与扩展名不符（实际为Excel 表格）' });
+    expect(await inspect(oleFile(['WordDocument']), 'a.pdf')).toEqual({ ok: false, reason: '文件内容与扩展名不符（实际为Word 文档）' });
+    // an MSI installer is a compound file too
+    expect(await inspect(oleFile(['\u4840\u3f3f']), 'setup.doc')).toEqual({ ok: false, reason: '文件内容与扩展名不符（不是 Word、Excel、PowerPoint 或 WPS 文件）' });
+  });
+
+  test('a password-protected docx (an OLE2 EncryptedPackage)', async () => {
+    expect(await inspect(oleFile(['EncryptionInfo', 'EncryptedPackage']), 'locked.docx')).toEqual({ ok: false, reason: '文件已加密，无法预览（请上传未加密的文件）' });
   });
 
   test('more than 10000 entries', async () => {

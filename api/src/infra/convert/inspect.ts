@@ -7,8 +7,8 @@ import { pdfProblem } from './pdf';
 import { KIND_NAMES, kindOfHead, textEncoding } from './sniff';
 import { EXT_CATE_OF, UPLOAD_TYPES, type InspectResult, type UploadType } from './types';
 
-const OLE_TYPES: readonly UploadType[] = ['doc', 'xls', 'ppt', 'wps'];
 const OLE_CORRUPT = '文件已损坏（无法读取 Office 文档结构）';
+const OLE_UNKNOWN = '文件内容与扩展名不符（不是 Word、Excel、PowerPoint 或 WPS 文件）';
 
 const fail = (reason: string): InspectResult => ({ ok: false, reason });
 const mismatch = (actual: string): InspectResult => fail(`文件内容与扩展名不符（实际为${actual}）`);
@@ -133,12 +133,11 @@ async function inspectOle(file: string, declared: UploadType): Promise<InspectRe
   }
   const content = oleContent(names);
   if (content === 'encrypted') return fail(ARCHIVE_REASONS.encrypted);
-  const fits: Record<typeof content, readonly UploadType[]> = {
-    word: ['doc', 'wps'], excel: ['xls'], powerpoint: ['ppt'], works: ['wps'], unknown: OLE_TYPES,
-  };
+  // other compound files (MSI installers, Outlook messages, Visio…) are none of the allowed kinds
+  if (content === 'unknown') return fail(OLE_UNKNOWN);
+  const fits: Record<typeof content, readonly UploadType[]> = { word: ['doc', 'wps'], excel: ['xls'], powerpoint: ['ppt'], works: ['wps'] };
   if (fits[content].includes(declared)) return accept(declared);
-  const actual = { word: 'doc', excel: 'xls', powerpoint: 'ppt', works: 'wps', unknown: 'ole' }[content];
-  return mismatch(KIND_NAMES[actual]);
+  return mismatch(KIND_NAMES[{ word: 'doc', excel: 'xls', powerpoint: 'ppt', works: 'wps' }[content]]);
 }
 
 async function inspectRar(file: string): Promise<InspectResult> {
@@ -148,7 +147,7 @@ async function inspectRar(file: string): Promise<InspectResult> {
     if (dir.tooMany) return fail(ARCHIVE_REASONS.tooMany);
     const problem = judgeEntries(dir.entries);
     if (problem) return fail(problem);
-    return dir.entries.length ? accept('rar') : fail('压缩包为空');
+    return dir.entries.length ? accept('rar') : fail('压缩包为空或已损坏');
   } catch (err) {
     if (err instanceof CorruptArchive) return fail(ARCHIVE_REASONS.corrupt);
     throw err;

@@ -34,7 +34,8 @@ export async function pdfProblem(file: string): Promise<string | null> {
   const end = (await tail(file, 64 * 1024)).toString('latin1');
   const last = end.slice(-4096);
   if (!last.includes('%%EOF') || !last.includes('startxref')) return PDF_REASONS.corrupt;
-  if (end.includes('/Encrypt')) return PDF_REASONS.encrypted;
+  // the trailer (or xref stream) names its security handler: /Encrypt 12 0 R or an inline dictionary
+  if (/\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(end)) return PDF_REASONS.encrypted;
   if (!which('pdfinfo')) return null;
   const run = await runTool('pdfinfo', [file], 30_000);
   if (/^Encrypted:\s+yes/m.test(run.stdout) || /password/i.test(run.stderr)) return PDF_REASONS.encrypted;
