@@ -91,17 +91,21 @@ export function unsafeName(name: string): boolean {
 }
 
 /**
- * One small entry's bytes (an epub chapter, an ODF mimetype), after the directory was judged. yauzl checks that
- * the inflated size is the declared one, and more than `maxBytes` is refused.
+ * Small entries' bytes (epub chapters, an ODF mimetype), after the directory was judged. yauzl checks that the
+ * inflated size is the declared one; an entry over `maxBytes`, or past `maxTotal` in all, is skipped.
  */
-export async function readZipEntries(file: string, wanted: (name: string) => boolean, maxBytes: number): Promise<Map<string, Buffer>> {
+export async function readZipEntries(
+  file: string, wanted: (name: string) => boolean, maxBytes: number, maxTotal = maxBytes,
+): Promise<Map<string, Buffer>> {
   const zip = await openZip(file);
   const out = new Map<string, Buffer>();
+  let total = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: Entry) => {
         const name = decodeName(entry.fileName as unknown as Buffer, entry.generalPurposeBitFlag);
-        if (!wanted(name) || entry.uncompressedSize > maxBytes) return zip.readEntry();
+        if (!wanted(name) || entry.uncompressedSize > maxBytes || total + entry.uncompressedSize > maxTotal) return zip.readEntry();
+        total += entry.uncompressedSize;
         zip.openReadStream(entry, (err, stream) => {
           if (err || !stream) return reject(new CorruptArchive(err?.message));
           const chunks: Buffer[] = [];

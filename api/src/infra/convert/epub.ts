@@ -4,6 +4,8 @@ import { ConversionError } from './types';
 
 /** Largest single entry of an epub read (a chapter, the package file). */
 const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
+/** Chapters read in all (XHTML markup around TEXT_MAX_CHARS of text; an epub may declare up to 1 GB). */
+const CHAPTERS_MAX_BYTES = 64 * 1024 * 1024;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -54,7 +56,7 @@ export async function epubText(file: string): Promise<string> {
   }
   const order = (opf.match(/<itemref\b[^>]*>/gi) ?? []).map((ref) => hrefs.get(attr(ref, 'idref') ?? '')).filter((h): h is string => !!h);
   const wanted = new Set(order);
-  const chapters = await readZipEntries(file, (n) => wanted.has(n), ENTRY_MAX_BYTES);
+  const chapters = await readZipEntries(file, (n) => wanted.has(n), ENTRY_MAX_BYTES, CHAPTERS_MAX_BYTES);
   return order
     .map((href) => chapters.get(href))
     .filter((c): c is Buffer => !!c)

@@ -1,5 +1,6 @@
 import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TextDecoder } from 'node:util';
 import { runTool, which } from './tools';
 
 /** Text kept of a document (search and the description need far less; a 5000-page file stays bounded). */
@@ -11,6 +12,21 @@ export const PDF_REASONS = {
   corrupt: '文件已损坏（PDF 文件不完整或结构错误）',
   encrypted: '文件已加密，无法预览（请上传未加密的 PDF）',
 } as const;
+
+/** Bytes of text read from a file at most: TEXT_MAX_CHARS characters of 1 to 4 bytes (never a 200 MB string). */
+export const TEXT_MAX_BYTES = 4 * TEXT_MAX_CHARS;
+
+/** The first `bytes` bytes of a file. */
+export async function head(file: string, bytes: number): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.min(bytes, (await fh.stat()).size));
+    const { bytesRead } = await fh.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
 
 /** The last bytes of a file (its trailer, for a PDF). */
 async function tail(file: string, bytes: number): Promise<Buffer> {
@@ -61,7 +77,8 @@ export async function pdfText(file: string, outDir: string, timeoutMs: number): 
   const out = join(outDir, 'text.txt');
   const run = await runTool('pdftotext', ['-layout', '-enc', 'UTF-8', file, out], timeoutMs);
   if (run.code !== 0) return '';
-  const text = await readFile(out, 'utf8');
+  // a cut in the middle of a character: the decoder's streaming mode drops the incomplete tail
+  const text = new TextDecoder('utf-8').decode(await head(out, TEXT_MAX_BYTES), { stream: true });
   // form feeds separate pages; runs of blank layout lines carry nothing for search
   return text.replace(/\f/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim().slice(0, TEXT_MAX_CHARS);
 }

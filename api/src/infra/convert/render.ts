@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import PDFDocument from 'pdfkit';
 import { TextDecoder } from 'node:util';
 import { pdfFont } from '../../modules/content/seed/files';
+import { head, TEXT_MAX_BYTES, TEXT_MAX_CHARS } from './pdf';
 import { ConversionError } from './types';
 
 /** Characters drawn into a preview PDF (a 200 MB text would take minutes to lay out); the text itself is kept whole. */
@@ -33,14 +34,19 @@ function writePdf(out: string, title: string, draw: (doc: Doc) => void): Promise
   });
 }
 
-/** A text file's content: UTF-8 (BOM dropped) or GB18030. */
+/**
+ * A text file's content, its first TEXT_MAX_CHARS characters at most (the worker shares the API's small heap):
+ * UTF-8 (BOM dropped) or GB18030. `stream: true` keeps a character cut at the end from failing the decode.
+ */
 export async function readText(file: string): Promise<string> {
-  const bytes = await readFile(file);
+  const bytes = await head(file, TEXT_MAX_BYTES);
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
   } catch {
-    return new TextDecoder('gb18030').decode(bytes);
+    text = new TextDecoder('gb18030').decode(bytes, { stream: true });
   }
+  return text.slice(0, TEXT_MAX_CHARS);
 }
 
 /**
