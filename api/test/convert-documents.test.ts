@@ -164,6 +164,15 @@ describe('files drawn or read without LibreOffice', () => {
     expect(result.thumbnails).toHaveLength(3);
   });
 
+  test('a text of 9 MB: its first 2 million characters kept, a bounded preview drawn', async () => {
+    const line = `${WORDS.txt[0]}，${WORDS.txt[1]}。举头望明月，低头思故乡。\n`;
+    const { result } = await convert(Buffer.from(line.repeat(130_000)), 'txt');
+    expect(result.text).toHaveLength(2_000_000);
+    expect(result.text.startsWith(line)).toBe(true);
+    expect(result.pages).toBeGreaterThan(100);
+    expect(result.pages).toBeLessThan(1000);
+  });
+
   test('md: headings drawn, the text kept', async () => {
     const { result } = await convert(mdFile(), 'md');
     expectPreview(result, 1, WORDS.md);
