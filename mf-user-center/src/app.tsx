@@ -9,6 +9,16 @@ import { Loading } from './ui/Status';
 const pages: Record<string, ComponentType> = {
   'user.coin.list': lazy(() => import(/* webpackChunkName: "route-user.coin.list" */ './pages/CoinListPage')),
   'user.coin.detail': lazy(() => import(/* webpackChunkName: "route-user.coin.detail" */ './pages/CoinDetailPage')),
+  'user.info': lazy(() => import(/* webpackChunkName: "route-user.info" */ './pages/me/UserInfoPage')),
+  'user.aboutItems': lazy(() => import(/* webpackChunkName: "route-user.aboutItems" */ './pages/me/AboutPage')),
+  'site.userAgreement': lazy(() => import(/* webpackChunkName: "route-site.userAgreement" */ './pages/site/SiteDocumentPage').then((m) => ({ default: m.UserAgreementPage }))),
+  'site.privacyPolicy': lazy(() => import(/* webpackChunkName: "route-site.privacyPolicy" */ './pages/site/SiteDocumentPage').then((m) => ({ default: m.PrivacyPolicyPage }))),
+  'site.sdkList': lazy(() => import(/* webpackChunkName: "route-site.sdkList" */ './pages/site/SdkListPage')),
+  'site.newFunctionIntro': lazy(() => import(/* webpackChunkName: "route-site.newFunctionIntro" */ './pages/site/NewFunctionPage')),
+  'site.appDown': lazy(() => import(/* webpackChunkName: "route-site.appDown" */ './pages/site/AppDownPage')),
+  'site.qrcode': lazy(() => import(/* webpackChunkName: "route-site.qrcode" */ './pages/site/QrcodePage')),
+  'site.feedback': lazy(() => import(/* webpackChunkName: "route-site.feedback" */ './pages/site/FeedbackPage')),
+  'blank.blank': lazy(() => import(/* webpackChunkName: "route-blank.blank" */ './pages/site/BlankPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {
