@@ -77,6 +77,7 @@ textarea.me-input{min-height:110px;resize:vertical}
 .me-downloads{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,240px),1fr));gap:16px}
 .me-downloads .uc-card{margin:0}
 .me-blank{min-height:60vh}
+.me-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (max-width:480px){.me-avatar{width:60px;height:60px;font-size:26px}.me-name{font-size:18px}}
 `;
 

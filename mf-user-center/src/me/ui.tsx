@@ -61,3 +61,14 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     </p>
   ) : null;
 }
+
+/** A labelled input with its error under it (outside the label, so the error is not part of the field's name). */
+export function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div className="me-label">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessageOf, setUser, toastError, toastSuccess, useUser, type Gender, type UserInfo } from 'shared-kernel';
 import { patchProfile, uploadImage, type UserInfoAnswer } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
-import { Avatar, FieldError, fieldErrorsOf, imageProblem } from '../../me/ui';
+import { Avatar, Field, FieldError, fieldErrorsOf, imageProblem } from '../../me/ui';
 
 const t = ME_TEXTS.profile;
 /** Days the stored user info lasts, as mf-auth's login sets it (the API's session lasts 30 days). */
@@ -110,21 +110,17 @@ export function ProfileEditor({ info, compact, onSaved, onCancel, submitText = M
     <form className="me-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t.editTitle}>
       <AvatarPicker url={form.avatar} nickname={form.nickname} onPicked={(avatar) => set({ avatar })} />
       <FieldError id={`${id}-avatar`} message={errors.avatar} />
-      <label className="me-label">
-        {t.nickname}
-        <input className="me-input" value={form.nickname} maxLength={255} placeholder={t.nicknamePlaceholder} aria-invalid={!!errors.nickname}
-          aria-describedby={`${id}-nickname`} onChange={(e) => set({ nickname: e.target.value })} />
-        <FieldError id={`${id}-nickname`} message={errors.nickname} />
-      </label>
+      <Field id={`${id}-nickname`} label={t.nickname} error={errors.nickname}>
+        <input id={`${id}-nickname`} className="me-input" value={form.nickname} maxLength={255} placeholder={t.nicknamePlaceholder}
+          aria-invalid={!!errors.nickname} aria-describedby={`${id}-nickname-error`} onChange={(e) => set({ nickname: e.target.value })} />
+      </Field>
       {!compact && (
         <>
           <GenderRadios value={form.gender} onChange={(gender) => set({ gender })} />
-          <label className="me-label">
-            {t.intro}
-            <textarea className="me-input" value={form.intro} placeholder={t.introPlaceholder} aria-invalid={!!errors.intro}
-              aria-describedby={`${id}-intro`} onChange={(e) => set({ intro: e.target.value })} />
-            <FieldError id={`${id}-intro`} message={errors.intro} />
-          </label>
+          <Field id={`${id}-intro`} label={t.intro} error={errors.intro}>
+            <textarea id={`${id}-intro`} className="me-input" value={form.intro} placeholder={t.introPlaceholder} aria-invalid={!!errors.intro}
+              aria-describedby={`${id}-intro-error`} onChange={(e) => set({ intro: e.target.value })} />
+          </Field>
         </>
       )}
       <div className="uc-actions">

@@ -3,7 +3,7 @@ import { errorMessageOf, ListFooter, openLogin, toastError, toastSuccess, useInf
 import { formatTime } from '../../coins/format';
 import { listMyFeedback, sendFeedback, uploadImage, type Feedback } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
-import { FieldError, fieldErrorsOf, imageProblem, MePage } from '../../me/ui';
+import { Field, FieldError, fieldErrorsOf, imageProblem, MePage } from '../../me/ui';
 
 const ROUTE = 'site.feedback';
 const t = ME_TEXTS.feedback;
@@ -76,19 +76,15 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
   };
   return (
     <form className="uc-card me-form" onSubmit={(e) => void submit(e)} noValidate aria-label={ME_TEXTS.about.feedback}>
-      <label className="me-label">
-        {t.content}
-        <textarea className="me-input" value={form.content} placeholder={t.contentPlaceholder} aria-invalid={!!errors.content}
-          aria-describedby={`${id}-content`} onChange={(e) => setForm({ ...form, content: e.target.value })} />
-        <span className="uc-muted uc-small" style={{ fontWeight: 400 }}>{form.content.length}/{CONTENT_MAX}</span>
-        <FieldError id={`${id}-content`} message={errors.content} />
-      </label>
-      <label className="me-label">
-        {t.contact}
-        <input className="me-input" value={form.contact} maxLength={100} placeholder={t.contactPlaceholder} aria-describedby={`${id}-contact`}
-          onChange={(e) => setForm({ ...form, contact: e.target.value })} />
-        <FieldError id={`${id}-contact`} message={errors.contact} />
-      </label>
+      <Field id={`${id}-content`} label={t.content} error={errors.content}>
+        <textarea id={`${id}-content`} className="me-input" value={form.content} placeholder={t.contentPlaceholder} aria-invalid={!!errors.content}
+          aria-describedby={`${id}-content-error ${id}-count`} onChange={(e) => setForm({ ...form, content: e.target.value })} />
+        <span id={`${id}-count`} className="uc-muted uc-small" style={{ fontWeight: 400 }}>{form.content.length}/{CONTENT_MAX}</span>
+      </Field>
+      <Field id={`${id}-contact`} label={t.contact} error={errors.contact}>
+        <input id={`${id}-contact`} className="me-input" value={form.contact} maxLength={100} placeholder={t.contactPlaceholder}
+          aria-describedby={`${id}-contact-error`} onChange={(e) => setForm({ ...form, contact: e.target.value })} />
+      </Field>
       <Screenshots urls={form.images} onChange={(images) => setForm((f) => ({ ...f, images }))} />
       <FieldError id={`${id}-images`} message={errors.images} />
       <div><button type="submit" className="uc-btn uc-primary" disabled={sending}>{sending ? t.submitting : t.submit}</button></div>
