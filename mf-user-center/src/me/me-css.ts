@@ -27,7 +27,7 @@ export const ME_CSS = `
 .me-stat:hover{background:color-mix(in srgb,${P} 8%,${BG})}
 .me-stat strong{font-size:22px;color:${PS}}
 .me-stat span{font-size:13px;color:${MUTED}}
-.me-lists{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,260px),1fr));gap:16px}
+.me-lists{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,260px),1fr));gap:16px;margin:0 0 16px}
 .me-lists .uc-card{margin:0}
 .me-mini{list-style:none;margin:0 0 8px;padding:0}
 .me-mini li{padding:6px 0;border-bottom:1px solid ${LINE};overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

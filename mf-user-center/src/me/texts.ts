@@ -112,6 +112,7 @@ export const ME_TEXTS = {
   appDown: {
     lead: '在手机上使用，随时随地查找和阅读文档。',
     download: (name: string) => `下载${name}`,
+    downloadNow: '立即下载',
     unavailable: '安装包暂未上架',
     mobileWeb: '也可以直接用手机浏览器访问本站：',
     scan: '用手机扫码打开',

@@ -43,8 +43,9 @@ function PlatformCard({ platform }: { platform: Platform }) {
       {found.loading ? (
         <p className="uc-muted" role="status">{t.checking}</p>
       ) : data?.available ? (
-        <a className="uc-btn uc-primary" href={data.version.download_url} rel="noopener" onClick={() => void countDownloadClick(platform, data.version.version)}>
-          {t.download(name)}
+        <a className="uc-btn uc-primary" href={data.version.download_url} rel="noopener" aria-label={t.download(name)}
+          onClick={() => void countDownloadClick(platform, data.version.version)}>
+          {t.downloadNow}
         </a>
       ) : (
         <p className="uc-muted">{t.unavailable}</p>
