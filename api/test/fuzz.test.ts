@@ -40,7 +40,7 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['POST', '/api/staff/price-policy/'], ['PATCH', '/api/staff/price-policy/1/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
-const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];
+const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', '/api/feedback/', ...ACCOUNT_ROUTES];
 const PATHS = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...ROUTES) },
   fc.constantFrom('/api/health', '/api/', '/api/app-version-detail/1/', '/', '/api/report_error/x/', '/api//health/'),

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { INACTIVE_REASONS, QR_TYPES, SMS_REASONS, TRD_PROVIDERS } from './enums';
-import { messages, PageQuery, StringEnum, Text } from './schema';
+import { IMG_STORAGE_URL_PATTERN, messages, PageQuery, StringEnum, Text } from './schema';
 
 /**
  * The accounts endpoints (SPEC §3, §4, §7): login, registration, users, verification codes, account security,
@@ -211,8 +211,8 @@ export const UserPatchBody = Type.Object(
     avatar: Type.Optional(
       Type.String({
         maxLength: 500,
-        pattern: '^(|/[^\\s]*|https://[^\\s]+)$',
-        description: '头像地址（站内路径或 https 地址）',
+        pattern: `^(|${IMG_STORAGE_URL_PATTERN.slice(1, -1)})$`,
+        description: '头像：POST /api/img-storage/（purpose=avatar）返回的 url；空字符串表示去掉头像',
         ...messages('头像地址不正确'),
       }),
     ),

@@ -93,3 +93,6 @@ export interface ErrorBody {
   errors?: FieldErrors;
   [extra: string]: unknown;
 }
+
+/** An image the site stores: the url POST /api/img-storage/ answers (avatars, feedback screenshots). */
+export const IMG_STORAGE_URL_PATTERN = '^/api/img-storage/[0-9]{1,18}/$';

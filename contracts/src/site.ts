@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoints } from './endpoint';
 import { APP_PLATFORMS, MOBILE_PLATFORMS } from './enums';
-import { messages, PageQuery, PageSchema, StringEnum, Text } from './schema';
+import { IMG_STORAGE_URL_PATTERN, messages, PageQuery, PageSchema, StringEnum, Text } from './schema';
 
 /** The site endpoints of SPEC §7 "App and site": client versions, download clicks, the site's texts, WeChat. */
 
@@ -115,7 +115,42 @@ export type WxJsapiSignAnswer = Static<typeof WxJsapiSignAnswer>;
 export const WxMiniShareAnswer = Type.Object({ url: Type.String({ description: '小程序内打开该页面的路径' }) });
 export type WxMiniShareAnswer = Static<typeof WxMiniShareAnswer>;
 
+/** POST /api/feedback/: what is wrong or wished for, how to reach the person, up to 3 screenshots. */
+export const FeedbackBody = Type.Object(
+  {
+    content: Text({ maxLength: 1000, description: '反馈内容', ...messages('反馈内容不能超过1000个字符', '请填写反馈内容') }),
+    contact: Type.Optional(Text({ maxLength: 100, description: '联系方式（手机号、邮箱或QQ，选填）', ...messages('联系方式不能超过100个字符') })),
+    images: Type.Optional(
+      Type.Array(Type.String({ pattern: IMG_STORAGE_URL_PATTERN, ...messages('截图地址不正确') }), {
+        maxItems: 3,
+        description: '截图（POST /api/img-storage/ 返回的 url），最多 3 张',
+        ...messages('最多上传3张截图'),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FeedbackBody = Static<typeof FeedbackBody>;
+
+/** A feedback as its author sees it, with the staff's reply once there is one. */
+export const Feedback = Type.Object({
+  id: Type.Integer(),
+  content: Type.String(),
+  contact: Type.String(),
+  images: Type.Array(Type.String()),
+  reply: Type.String({ description: '客服回复，未回复为空' }),
+  reply_time: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  create_time: Type.String({ format: 'date-time' }),
+});
+export type Feedback = Static<typeof Feedback>;
+export const FeedbackPage = PageSchema(Feedback);
+export type FeedbackPage = Static<typeof FeedbackPage>;
+export const FeedbackQuery = Type.Object({ ...PageQuery });
+export type FeedbackQuery = Static<typeof FeedbackQuery>;
+
 export const siteEndpoints = defineEndpoints({
+  'POST /api/feedback/': { body: FeedbackBody, response: { 201: Feedback } },
+  'GET /api/feedback/': { querystring: FeedbackQuery, response: { 200: FeedbackPage } },
   'GET /api/app-version-detail/': { response: { 200: AppVersionPage } },
   'GET /api/app-update/': { querystring: AppUpdateQuery, response: { 200: AppVersionPage } },
   'GET /api/pc-update/': { querystring: PcUpdateQuery, response: { 200: AppVersionPage } },

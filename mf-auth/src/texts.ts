@@ -53,6 +53,13 @@ export const TEXTS = {
   userAgreement: '《用户协议》',
   privacyPolicy: '《隐私政策》',
   and: '和',
+  /** The agreement and the policy in a dialog over the form (the consent line's links). */
+  terms: {
+    loading: '加载中…',
+    retry: '重试',
+    close: '我知道了',
+    version: (v: string, date: string) => `版本 ${v} · ${date} 起生效`,
+  },
   forgotPassword: '忘记密码？',
   codeLoginHint: '未注册的手机号验证后将自动创建账号',
   otherWays: '其他登录方式',

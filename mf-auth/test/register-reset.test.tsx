@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { user$, type LoginFormType } from 'shared-kernel';
 import { DialogHost } from '../src/dialogs/DialogHost';
 import { AuthPanel } from '../src/forms/AuthPanel';
@@ -124,5 +124,47 @@ describe('findpwd_mobile form', () => {
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '手机号未注册' })).toBeNull());
     expect(onSwitch).not.toHaveBeenCalled();
+  });
+});
+
+describe('the consent line', () => {
+  const terms = (title: string, content: string) => ({ title, version: '2.1', effective_date: '2026-01-01', content, update_time: '2026-01-01T02:00:00.000Z' });
+
+  test('《用户协议》 and 《隐私政策》 open their texts over the form; closing keeps what was typed', async () => {
+    api.on('GET /user-agreement/', { body: terms('用户服务协议', '第一条 总则\n\n第二条 <b>账号</b>') });
+    api.on('GET /user-privacy/', { body: terms('隐私政策', '我们如何收集信息') });
+    renderForm('reg');
+    fill('138 1234 5678', '123456', 'abc12345');
+    const link = screen.getByRole('link', { name: '《用户协议》' });
+    expect(link.getAttribute('href')).toBe('/app/site/user_agreement');
+    fireEvent.click(link);
+    const dialog = await screen.findByRole('dialog', { name: '用户服务协议' });
+    expect(await within(dialog).findByText('第二条 <b>账号</b>')).toBeTruthy();
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(within(dialog).getByText('版本 2.1 · 2026-01-01 起生效')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '我知道了' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((field('手机号') as HTMLInputElement).value).toBe('138 1234 5678');
+    expect((field('验证码') as HTMLInputElement).value).toBe('123456');
+    expect(window.location.pathname).not.toBe('/app/site/user_agreement');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: '《隐私政策》' }));
+    const privacy = await screen.findByRole('dialog', { name: '隐私政策' });
+    expect(await within(privacy).findByText('我们如何收集信息')).toBeTruthy();
+    fireEvent.keyDown(privacy, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((field('手机号') as HTMLInputElement).value).toBe('138 1234 5678');
+  });
+
+  test('a text that cannot be loaded says why and offers a retry', async () => {
+    api.on('GET /user-agreement/', { status: 404, body: { message: '内容暂未发布', code: 'not_found' } });
+    renderForm('reg');
+    fireEvent.click(screen.getByRole('link', { name: '《用户协议》' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('内容暂未发布')).toBeTruthy();
+    api.on('GET /user-agreement/', { body: terms('用户服务协议', '第一条 总则') });
+    fireEvent.click(within(dialog).getByRole('button', { name: '重试' }));
+    expect(await within(dialog).findByText('第一条 总则')).toBeTruthy();
   });
 });

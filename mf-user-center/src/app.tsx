@@ -15,6 +15,16 @@ const pages: Record<string, ComponentType> = {
   'user.docs.denylist': lazy(() => import(/* webpackChunkName: "route-user.docs.denylist" */ './pages/docs/DenylistPage')),
   'user.docs.convertfail': lazy(() => import(/* webpackChunkName: "route-user.docs.convertfail" */ './pages/docs/ConvertFailPage')),
   'user.docs.search': lazy(() => import(/* webpackChunkName: "route-user.docs.search" */ './pages/docs/DocsSearchPage')),
+  'user.info': lazy(() => import(/* webpackChunkName: "route-user.info" */ './pages/me/UserInfoPage')),
+  'user.aboutItems': lazy(() => import(/* webpackChunkName: "route-user.aboutItems" */ './pages/me/AboutPage')),
+  'site.userAgreement': lazy(() => import(/* webpackChunkName: "route-site.userAgreement" */ './pages/site/SiteDocumentPage').then((m) => ({ default: m.UserAgreementPage }))),
+  'site.privacyPolicy': lazy(() => import(/* webpackChunkName: "route-site.privacyPolicy" */ './pages/site/SiteDocumentPage').then((m) => ({ default: m.PrivacyPolicyPage }))),
+  'site.sdkList': lazy(() => import(/* webpackChunkName: "route-site.sdkList" */ './pages/site/SdkListPage')),
+  'site.newFunctionIntro': lazy(() => import(/* webpackChunkName: "route-site.newFunctionIntro" */ './pages/site/NewFunctionPage')),
+  'site.appDown': lazy(() => import(/* webpackChunkName: "route-site.appDown" */ './pages/site/AppDownPage')),
+  'site.qrcode': lazy(() => import(/* webpackChunkName: "route-site.qrcode" */ './pages/site/QrcodePage')),
+  'site.feedback': lazy(() => import(/* webpackChunkName: "route-site.feedback" */ './pages/site/FeedbackPage')),
+  'blank.blank': lazy(() => import(/* webpackChunkName: "route-blank.blank" */ './pages/site/BlankPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {

@@ -1,10 +1,15 @@
-import { useId } from 'react';
-import { navigate, routePath, setAppState, useAppState } from 'shared-kernel';
+import { useId, useState } from 'react';
+import { routePath, setAppState, useAppState } from 'shared-kernel';
+import type { TermsKind } from '../api/site';
 import { TEXTS } from '../texts';
 import { FieldError } from './FieldError';
+import { TermsDialog } from './TermsDialog';
 
-/** An internal link that leaves the page through the kernel's navigate(), so the page is not reloaded. */
-function SiteLink({ to, children }: { to: string; children: string }) {
+/**
+ * A link to the text's page: a plain click opens the text in a dialog over the form, so nothing typed is lost; a
+ * modified click (new tab or window) goes to the page.
+ */
+function TermsLink({ to, kind, onOpen, children }: { to: string; kind: TermsKind; onOpen: (kind: TermsKind) => void; children: string }) {
   return (
     <a
       href={to}
@@ -13,7 +18,7 @@ function SiteLink({ to, children }: { to: string; children: string }) {
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        navigate(to);
+        onOpen(kind);
       }}
     >
       {children}
@@ -27,6 +32,7 @@ function SiteLink({ to, children }: { to: string; children: string }) {
  */
 export function AgreeTerms({ error }: { error?: string | null }) {
   const agreed = useAppState((s) => s.agreePolicy);
+  const [reading, setReading] = useState<TermsKind | null>(null);
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -40,12 +46,13 @@ export function AgreeTerms({ error }: { error?: string | null }) {
         />
         <span>
           {TEXTS.agreePrefix}
-          <SiteLink to={routePath('site.userAgreement')}>{TEXTS.userAgreement}</SiteLink>
+          <TermsLink to={routePath('site.userAgreement')} kind="user-agreement" onOpen={setReading}>{TEXTS.userAgreement}</TermsLink>
           {TEXTS.and}
-          <SiteLink to={routePath('site.privacyPolicy')}>{TEXTS.privacyPolicy}</SiteLink>
+          <TermsLink to={routePath('site.privacyPolicy')} kind="user-privacy" onOpen={setReading}>{TEXTS.privacyPolicy}</TermsLink>
         </span>
       </label>
       <FieldError id={errorId} message={error} />
+      <TermsDialog kind={reading} onClose={() => setReading(null)} />
     </div>
   );
 }

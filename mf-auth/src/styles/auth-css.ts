@@ -165,6 +165,9 @@ html.ma-modal-open,html.ma-modal-open body{overflow:hidden}
 .ma-sheet .ma-dialog-head{padding-top:max(10px,env(safe-area-inset-top))}
 .ma-sheet .ma-dialog-body{flex:1;padding:8px 16px max(20px,env(safe-area-inset-bottom))}
 .ma-disclaimer p{margin:0 0 10px;font-size:14px}
+.ma-terms{white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px;line-height:1.7}
+.ma-terms p{margin:0 0 10px}
+.ma-terms-meta{margin:0 0 12px;font-size:13px}
 .ma-app-download{display:flex;flex-direction:column;align-items:center;gap:8px;text-align:center}
 .ma-app-download p{margin:0;font-size:14px}
 .ma-app-qr{display:flex;align-items:center;justify-content:center;width:180px;height:180px;padding:6px;background:#fff;border:1px solid ${LINE};border-radius:8px}

@@ -4,6 +4,7 @@ import { fetchTransport } from '../../infra/providers/http-transport';
 import { loadSiteConfig, type SiteConfig } from './config';
 import { appVersionRoutes } from './routes/app-versions';
 import { siteDocumentRoutes } from './routes/documents';
+import { feedbackRoutes } from './routes/feedback';
 import { wechatRoutes } from './routes/wechat';
 import { wxJsapiTickets, wxMpSimulator, type JsapiTicketProvider } from './services/jsapi-ticket';
 
@@ -22,9 +23,9 @@ export interface SiteOptions extends Record<string, unknown> {
 /**
  * The site endpoints of SPEC §7 "App and site" (issue 5): app and PC client versions, download clicks, the user
  * agreement, privacy policy, SDK list and ICP record, and the WeChat JS-SDK signature and mini-program share path.
- * POST /api/report_error/ is the ops module's.
+ * Feedback (POST and GET /api/feedback/) needs a logged-in user. POST /api/report_error/ is the ops module's.
  */
-export const siteModule = defineModule<SiteOptions>('site', ['core'], async (app: FastifyInstance, options) => {
+export const siteModule = defineModule<SiteOptions>('site', ['core', 'accounts'], async (app: FastifyInstance, options) => {
   const config = options.config ?? loadSiteConfig(process.env, app.accountsConfig.mode);
   const transport = config.wxMp.provider === 'real' ? fetchTransport() : wxMpSimulator(config.wxMp, app.now);
   const tickets = wxJsapiTickets(config.wxMp, transport, app.db, app.now);
@@ -32,4 +33,5 @@ export const siteModule = defineModule<SiteOptions>('site', ['core'], async (app
   await app.register(appVersionRoutes);
   await app.register(siteDocumentRoutes);
   await app.register(wechatRoutes, { tickets, config });
+  await app.register(feedbackRoutes);
 });
