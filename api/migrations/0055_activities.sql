@@ -119,10 +119,10 @@ CREATE INDEX red_packet_claims_user_idx ON red_packet_claims (user_id, id DESC);
 INSERT INTO activities (kind, title, summary, rules, target_count, reward_coins, inviter_coins, max_account_days, daily_limit, start_time, end_time, sequence) VALUES
   ('upload_theme', '优质文档上传月', '活动期间上传 3 篇文档并通过审核，即可领取 300 金币。',
    E'1. 报名后，活动期间上传的文档通过审核（已发布）即计入进度，文档分类以活动页为准。\n2. 通过审核的文档达到 3 篇即可领取 300 金币奖励，每人限领一次。\n3. 活动结束后 7 天内可领取，逾期视为放弃。\n4. 抄袭、侵权或重复上传的文档不计入，已发放的奖励将收回。',
-   3, 300, 0, 7, 10, now(), now() + interval '365 days', 1),
+   3, 300, 0, 7, 10, now() - interval '1 day', now() + interval '365 days', 1),
   ('new_user', '新人礼包', '注册 7 天内的新用户可领取 100 金币。',
    E'1. 注册 7 天内、已完成激活的账号可领取一次。\n2. 同一手机号、同一设备只能领取一次。\n3. 金币可用于下载付费文档。',
-   0, 100, 0, 7, 10, now(), now() + interval '365 days', 2),
+   0, 100, 0, 7, 10, now() - interval '1 day', now() + interval '365 days', 2),
   ('invite', '邀请好友得金币', '好友用你的邀请码注册，完成首次上传通过审核或首次付费后，你得 200 金币，好友得 50 金币。',
    E'1. 每位用户有一个 5 位数字邀请码，好友注册时填写即建立邀请关系。\n2. 好友完成账号激活，且有 1 篇文档通过审核或完成 1 笔付费订单后，双方获得奖励。\n3. 不能邀请自己：在自己的设备上用自己的邀请码注册不计入。\n4. 每人每天最多获得 10 次邀请奖励，超出的次日发放。',
-   0, 50, 200, 7, 10, now(), now() + interval '365 days', 3);
+   0, 50, 200, 7, 10, now() - interval '1 day', now() + interval '365 days', 3);
