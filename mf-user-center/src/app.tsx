@@ -9,6 +9,7 @@ import { Loading } from './ui/Status';
 const pages: Record<string, ComponentType> = {
   'user.coin.list': lazy(() => import(/* webpackChunkName: "route-user.coin.list" */ './pages/CoinListPage')),
   'user.coin.detail': lazy(() => import(/* webpackChunkName: "route-user.coin.detail" */ './pages/CoinDetailPage')),
+  'user.inviteCode': lazy(() => import(/* webpackChunkName: "route-user.inviteCode" */ './pages/invite/InviteCodePage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {
