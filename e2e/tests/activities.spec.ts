@@ -63,7 +63,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 test('invitation, upload theme and red packet journeys; every activity page at 375 and 1280 px', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const staff = await register(browser, baseURL!);
-  const granted = await staff.page.request.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'admin' }, headers: devRoutesHeaders() });
+  const granted = await staff.page.request.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'admin' }, headers: { ...devRoutesHeaders(), ...(await csrf(staff.context)) } });
   expect(granted.status(), await granted.text()).toBe(200);
 
   // the inviter's code, link and QR
@@ -80,7 +80,7 @@ test('invitation, upload theme and red packet journeys; every activity page at 3
   expect(((await invitation.json()) as { count: number }).count, '尚未完成任务，不应有奖励').toBe(0);
   const docs = ((await (await invitee.page.request.get('/api/docs/?page_size=20')).json()) as { results: { id: number; title: string; category: { id: number }; create_time: string }[] }).results;
   const doc = docs[0];
-  const assigned = await invitee.page.request.post('/api/dev/assign-doc/', { data: { docs: doc.id, uid: invitee.uid }, headers: devRoutesHeaders() });
+  const assigned = await invitee.page.request.post('/api/dev/assign-doc/', { data: { docs: doc.id, uid: invitee.uid }, headers: { ...devRoutesHeaders(), ...(await csrf(invitee.context)) } });
   expect(assigned.status(), await assigned.text()).toBe(200);
 
   await invitee.page.goto('/app/user/activity/list');

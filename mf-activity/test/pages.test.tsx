@@ -126,6 +126,8 @@ describe('activity/home_page1 (my red packets)', () => {
     expect(await q.findByText('小王的红包')).toBeTruthy();
     fireEvent.click(q.getByRole('button', { name: '拆红包' }));
     expect((await q.findByTestId('my-share')).textContent).toBe('已领 12 金币');
+    // the received list is loaded again after the opening
+    await waitFor(() => expect(api.calls('GET /red-packets/').filter((c) => c.query.get('box') === 'received')).toHaveLength(2));
     expect((await q.findAllByTestId('packet'))[0].textContent).toContain('+9 金币');
     fireEvent.click(q.getByRole('tab', { name: '发出的红包' }));
     await waitFor(() => expect(q.getAllByTestId('packet')[0].textContent).toContain('我发的'));

@@ -10,7 +10,7 @@ const ROUTE = 'activity.redPackets';
 const t = TEXTS.packets;
 
 /** A packet someone shared (?packet=id): who sent it, what is left, and the 拆 button. */
-function SharedPacket({ id }: { id: string }) {
+function SharedPacket({ id, onOpened }: { id: string; onOpened: () => void }) {
   const loggedIn = useIsLoggedIn();
   const loaded = useLoad(`packet:${id}`, () => getPacket(id));
   const [opened, setOpened] = useState<RedPacket | null>(null);
@@ -25,6 +25,7 @@ function SharedPacket({ id }: { id: string }) {
       const answer = await openPacket(p.id);
       setOpened(answer.packet);
       toastSuccess(answer.message);
+      onOpened();
     } catch {
       loaded.reload();
     } finally {
@@ -139,7 +140,7 @@ export default function RedPacketsPage() {
   const [round, setRound] = useState(0);
   return (
     <PageFrame route={ROUTE}>
-      {shared && /^\d+$/.test(shared) && <SharedPacket id={shared} />}
+      {shared && /^\d+$/.test(shared) && <SharedPacket id={shared} onOpened={() => { setBox('received'); setRound((r) => r + 1); }} />}
       {!loggedIn ? (
         <div className="ac-card ac-empty">
           <p className="ac-muted">{t.login}</p>
