@@ -27,7 +27,7 @@ export const AC_CSS = `
 .ac-badge{display:inline-block;font-size:12px;padding:1px 8px;border-radius:10px;background:rgba(0,0,0,.18);margin-right:8px}
 .ac-meta{display:flex;flex-wrap:wrap;gap:4px 16px;font-size:14px;margin:8px 0 0}
 .ac-rules{white-space:pre-wrap;margin:0}
-.ac-btn{display:inline-flex;align-items:center;justify-content:center;min-height:40px;padding:0 18px;border-radius:20px;border:1px solid ${LINE};background:${CARD};color:${FG};font-size:15px;cursor:pointer;text-decoration:none}
+.ac-btn{display:inline-flex;align-items:center;justify-content:center;min-height:40px;padding:0 18px;white-space:nowrap;border-radius:20px;border:1px solid ${LINE};background:${CARD};color:${FG};font-size:15px;cursor:pointer;text-decoration:none}
 .ac-btn:disabled{opacity:.6;cursor:default}
 .ac-primary{background:${P};border-color:${P};color:#fff}
 .ac-red{background:${RED};border-color:${RED};color:#fff}
@@ -58,5 +58,5 @@ export const AC_CSS = `
 .ac-input{min-height:40px;border:1px solid ${LINE};border-radius:8px;padding:0 10px;font-size:15px;background:${CARD};color:${FG};width:100%}
 .ac-error{color:${RED};font-size:13px;margin:0}
 .ac-empty{text-align:center;padding:24px 0}
-@media (max-width:480px){.ac-page{padding:12px 10px 32px}.ac-card{padding:14px 12px;border-radius:10px}.ac-title{font-size:19px}.ac-btn{flex:1}}
+@media (max-width:480px){.ac-page{padding:12px 10px 32px}.ac-card{padding:14px 12px;border-radius:10px}.ac-title{font-size:19px}.ac-actions .ac-btn{flex:1 1 auto;padding:0 14px}}
 `;
