@@ -12,6 +12,7 @@ import { captchaModule } from './modules/captcha';
 import { contentModule, type ContentOptions } from './modules/content';
 import { oauthModule } from './modules/oauth';
 import { payModule, type PayOptions } from './modules/pay';
+import { activitiesModule } from './modules/activities';
 import { coinsModule } from './modules/coins';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
@@ -82,6 +83,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     await app.register(siteModule);
     await app.register(payModule, { siteOrigin: qrOAuth.siteOrigin, ...opts.pay });
     await app.register(coinsModule);
+    await app.register(activitiesModule);
     await app.register(contentModule, {
       dataDir: opts.dataDir,
       secureCookies: config.mode === 'production',

@@ -18,6 +18,10 @@ const ACCOUNT_ROUTES = [
   '/api/trd-account-bind/alipayh5/', '/api/trd-account-bind/nope/', '/api/trd-account-bind/weibo/authorize/',
   '/api/trd-account-bind/weixin_miniapp/authorize/', '/api/dev/staff-role/', '/api/dev/assign-doc/', '/api/staff/settings/coins/',
   '/api/staff/settings/pay/', '/api/staff/price-policy/', '/api/staff/price-policy/1/', '/api/staff/price-policy/abc/',
+  '/api/activity-info/', '/api/activity-info/1/', '/api/activity-info/abc/', '/api/activity-parti/', '/api/activity-parti/1/',
+  '/api/theme-parti/', '/api/invite-code-valid/12345/', '/api/invite-code-valid/1a/', '/api/invite-code/', '/api/invite-code/invitees/',
+  '/api/red-packets/', '/api/red-packets/1/', '/api/red-packets/1/open/', '/api/staff/activities/', '/api/staff/activities/1/',
+  '/api/staff/red-packets/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -38,6 +42,10 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/trd-account-bind/nope/'], ['POST', '/api/dev/staff-role/'], ['POST', '/api/dev/assign-doc/'],
   ['GET', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/pay/'],
   ['POST', '/api/staff/price-policy/'], ['PATCH', '/api/staff/price-policy/1/'],
+  ['GET', '/api/activity-info/'], ['GET', '/api/activity-info/1/'], ['GET', '/api/activity-parti/'], ['POST', '/api/activity-parti/'],
+  ['POST', '/api/theme-parti/'], ['GET', '/api/invite-code-valid/12345/'], ['GET', '/api/invite-code/'], ['GET', '/api/red-packets/'],
+  ['POST', '/api/red-packets/'], ['POST', '/api/red-packets/1/open/'], ['POST', '/api/staff/activities/'], ['PATCH', '/api/staff/activities/1/'],
+  ['POST', '/api/staff/red-packets/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', '/api/feedback/', ...ACCOUNT_ROUTES];

@@ -169,6 +169,7 @@ export const RegisterBody = Type.Object(
     platform: PlatformField,
     nickname: Type.Optional(NicknameField),
     share_app_key: ShareAppKeyField,
+    invite_code: Type.Optional(Type.String({ pattern: '^[0-9]{5}$', description: '邀请码（5 位数字）', ...messages('邀请码不正确') })),
   },
   { additionalProperties: false },
 );

@@ -155,3 +155,19 @@ export const WITHDRAW_STATE_LABELS: Record<WithdrawState, string> = {
   rejected: '未通过，金币已退回',
   cancelled: '已取消，金币已退回',
 };
+
+/** Activities (issue 19): the kinds staff make, and what a claim paid for. docs/activities.md. */
+export const ACTIVITY_KINDS = ['upload_theme', 'new_user', 'invite'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = { upload_theme: '上传主题', new_user: '新人礼包', invite: '邀请有礼' };
+export const ACTIVITY_CLAIM_KINDS = ['theme_prize', 'new_user_gift', 'invite_inviter', 'invite_invitee'] as const;
+export type ActivityClaimKind = (typeof ACTIVITY_CLAIM_KINDS)[number];
+export const ACTIVITY_CLAIM_LABELS: Record<ActivityClaimKind, string> = {
+  theme_prize: '主题活动奖励',
+  new_user_gift: '新人礼包',
+  invite_inviter: '邀请好友奖励',
+  invite_invitee: '受邀注册奖励',
+};
+export const RED_PACKET_STATES = ['open', 'finished', 'expired'] as const;
+export type RedPacketState = (typeof RED_PACKET_STATES)[number];
+export const RED_PACKET_STATE_LABELS: Record<RedPacketState, string> = { open: '领取中', finished: '已领完', expired: '已过期' };

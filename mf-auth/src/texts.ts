@@ -39,6 +39,12 @@ export const TEXTS = {
   phonePlaceholder: '请输入手机号',
   codePlaceholder: '请输入6位验证码',
   passwordPlaceholder: '请输入密码',
+  invite: {
+    label: '邀请码',
+    placeholder: '邀请码（选填，5 位数字）',
+    checking: '正在核对邀请码…',
+    valid: (inviter: string) => `邀请人：${inviter}`,
+  },
   newPasswordPlaceholder: '设置密码（至少8位，含数字和字母）',
   sendCode: '获取验证码',
   sending: '发送中…',

@@ -25,6 +25,7 @@ const pages: Record<string, ComponentType> = {
   'site.qrcode': lazy(() => import(/* webpackChunkName: "route-site.qrcode" */ './pages/site/QrcodePage')),
   'site.feedback': lazy(() => import(/* webpackChunkName: "route-site.feedback" */ './pages/site/FeedbackPage')),
   'blank.blank': lazy(() => import(/* webpackChunkName: "route-blank.blank" */ './pages/site/BlankPage')),
+  'user.inviteCode': lazy(() => import(/* webpackChunkName: "route-user.inviteCode" */ './pages/invite/InviteCodePage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {

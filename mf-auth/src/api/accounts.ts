@@ -1,5 +1,6 @@
 import type {
   ActivateBody,
+  InviteCodeValid,
   LoginAnswer,
   LoginCodeBody,
   PublicKeyAnswer,
@@ -105,13 +106,14 @@ export async function loginByCode(phone: PhoneValue, code: string): Promise<Logi
 }
 
 /** POST /api/users/: registration with code and password. */
-export async function register(phone: PhoneValue, code: string, password: string): Promise<LoginAnswer> {
+export async function register(phone: PhoneValue, code: string, password: string, inviteCode = ''): Promise<LoginAnswer> {
   const body: RegisterBody = {
     username: phoneDigits(phone.number),
     country_code: phone.countryCode,
     code,
     password: await sealPassword(password),
     platform: PLATFORM,
+    ...(inviteCode ? { invite_code: inviteCode } : {}),
   };
   return (await http.post<LoginAnswer>('/users/', body)).data;
 }
@@ -144,3 +146,7 @@ export async function activateWithPhone(phone: PhoneValue, code: string): Promis
 export async function logout(): Promise<void> {
   await http.post('/logout/');
 }
+
+/** GET /api/invite-code-valid/{code}/: whose code it is (masked); a wrong one answers 400 '邀请码不正确' (shown by the field, no toast). */
+export const checkInviteCode = (code: string) =>
+  http.get<InviteCodeValid>(`/invite-code-valid/${encodeURIComponent(code)}/`, { skipErrorToast: true }).then((r) => r.data);

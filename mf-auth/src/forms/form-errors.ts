@@ -2,7 +2,7 @@ import { CaptchaCancelledError, toastError } from 'shared-kernel';
 import { fieldErrorsOf } from '../api/errors';
 
 /** The fields of mf-auth's forms that can carry a message. */
-export type FieldName = 'phone' | 'code' | 'password' | 'nickname' | 'captcha' | 'agree';
+export type FieldName = 'phone' | 'code' | 'password' | 'nickname' | 'captcha' | 'agree' | 'invite';
 export type FormErrors = Partial<Record<FieldName, string | null>>;
 
 /** API field names -> the form's. */
@@ -14,6 +14,7 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   nickname: 'nickname',
   captcha_value: 'captcha',
   captcha_key: 'captcha',
+  invite_code: 'invite',
 };
 
 /**

@@ -96,6 +96,16 @@ export const RATE_LIMIT_GROUPS = {
     { max: 10, windowMs: MINUTE },
     { max: 100, windowMs: DAY },
   ],
+  /** Activity claims and red packet openings per address (a farm of accounts behind one address meets it). */
+  claim: [
+    { max: 30, windowMs: MINUTE },
+    { max: 500, windowMs: DAY },
+  ],
+  /** Activity claims, red packets opened and sent, per user. */
+  'user-claim': [
+    { max: 10, windowMs: MINUTE },
+    { max: 100, windowMs: DAY },
+  ],
   /**
    * The providers' notifications: they come from the providers' many addresses, and each one is verified before
    * anything else; the limit bounds what a forger can make us verify and log.
@@ -113,6 +123,7 @@ export const USER_LIMIT_GROUPS = {
   upload: '上传太频繁，请稍后再试',
   folder: '创建收藏夹太频繁，请稍后再试',
   'user-order': '下单太频繁，请稍后再试',
+  'user-claim': '领取太频繁，请稍后再试',
 } as const satisfies Partial<Record<RateLimitGroup, string>>;
 
 export type UserLimitGroup = keyof typeof USER_LIMIT_GROUPS;

@@ -16,4 +16,7 @@ export const LEDGER_ACCOUNTS = {
   coinsWithdrawn: { code: 'coins:withdrawn' },
   coinsFees: { code: 'coins:fees' },
   coinsSite: { code: 'coins:site' },
+  // activities: the site's reward budget (negative: coins the site gave away) and each red packet's coins not yet taken
+  activityBudget: { code: 'coins:activities', mayGoNegative: true },
+  redPacket: (packetId: number) => ({ code: `redpacket:${packetId}` }),
 } as const;

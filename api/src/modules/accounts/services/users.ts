@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalid } from '../../../core/http/errors';
+import { browserKeyHash } from '../browser-key';
 import { requireActiveUser, requireLogin, type LoggedIn } from '../guards';
 import { completeLogin, type LoginResult } from '../login';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -78,6 +79,7 @@ export interface Registration {
   code: string;
   nickname?: string;
   share_app_key?: string;
+  invite_code?: string;
 }
 
 /** POST /api/users/: a new account proven by a REGISTER code, logged in at once. */
@@ -86,6 +88,8 @@ export async function register(request: FastifyRequest, reply: FastifyReply, bod
   const phone = parsePhone(body.username, body.country_code, 'username');
   const password = readPassword(app.passwords, body.password, 'password', true);
   const nickname = trimmedNickname(body.nickname);
+  // the invite code is checked before the SMS code is spent (activities module, registered later, serves it)
+  const inviterId = body.invite_code ? await app.activities.inviterFor(body.invite_code, browserKeyHash(request, reply)) : null;
   await app.codes.verifySms(phone, 'REGISTER', body.code);
   const user = await createUser(app.db, {
     phone,
@@ -96,6 +100,7 @@ export async function register(request: FastifyRequest, reply: FastifyReply, bod
   });
   if (!user) throw new ApiError(400, 'mobile_taken', '该手机号已注册，请直接登录', { username: ['该手机号已注册'] });
   if (body.share_app_key) await setShareAppKey(app.db, user.id, body.share_app_key);
+  if (inviterId !== null && body.invite_code) await app.activities.recordInvitation(user.id, inviterId, body.invite_code);
   return completeLogin(request, reply, user, { loginType: LOGIN_TYPES.password, platform, isNew: true });
 }
 
