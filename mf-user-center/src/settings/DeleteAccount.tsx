@@ -46,7 +46,7 @@ export function DeleteAccount({ me }: { me: SelfUserInfo }) {
             <span>{T.agree}</span>
           </label>
           {agreeError && <p className="st-error" role="alert">{agreeError}</p>}
-          <ProofForm mobile={me.mobile} hasPassword={me.has_password} submitLabel={T.submit} onProof={submit} />
+          <ProofForm mobile={me.mobile} hasPassword={me.has_password} danger submitLabel={T.submit} onProof={submit} />
         </>
       )}
     </section>

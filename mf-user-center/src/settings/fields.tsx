@@ -99,9 +99,9 @@ export function CodeField(props: { value: string; onChange: (v: string) => void;
 }
 
 /** The form's submit button, disabled while it works. */
-export function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
+export function Submit({ busy, danger, children }: { busy: boolean; danger?: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className="st-submit" disabled={busy}>
+    <button type="submit" className={`st-submit${danger ? ' st-danger' : ''}`} disabled={busy}>
       {busy ? S.submitting : children}
     </button>
   );

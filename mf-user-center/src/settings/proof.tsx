@@ -11,7 +11,14 @@ export type ProofValue = { password: string } | { code: string };
  * gets what was typed and does what needs it (POST /api/account-proof/, or the deletion itself); a field error of
  * its answer is shown on the field.
  */
-export function ProofForm({ mobile, hasPassword = true, submitLabel, onProof }: { mobile: string | null; hasPassword?: boolean; submitLabel: string; onProof: (proof: ProofValue) => Promise<void> }) {
+export function ProofForm({ mobile, hasPassword = true, danger, submitLabel, onProof }: {
+  mobile: string | null;
+  hasPassword?: boolean;
+  /** The submit is destructive (deleting the account): red. */
+  danger?: boolean;
+  submitLabel: string;
+  onProof: (proof: ProofValue) => Promise<void>;
+}) {
   const [by, setBy] = useState<'password' | 'code'>(hasPassword || !mobile ? 'password' : 'code');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +64,7 @@ export function ProofForm({ mobile, hasPassword = true, submitLabel, onProof }: 
           <CodeField value={value} onChange={setValue} error={error} send={sendOwnCode} />
         </>
       )}
-      <Submit busy={busy}>{submitLabel}</Submit>
+      <Submit busy={busy} danger={danger}>{submitLabel}</Submit>
     </form>
   );
 }

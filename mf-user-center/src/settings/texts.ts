@@ -10,6 +10,8 @@ export const S = {
   back: '返回账号设置',
   notSet: '未设置',
   notBound: '未绑定',
+  bound: '已绑定',
+  loadFailed: '加载失败',
   set: '已设置',
   bind: '去绑定',
   change: '更换',

@@ -92,7 +92,7 @@ function ThirdParty({ me }: { me: SelfUserInfo }) {
         {GROUPS.map((g) => {
           const bound = (accounts.data ?? []).filter((a) => g.matches(a.provider));
           return (
-            <Row key={g.key} label={g.name} value={bound.length ? bound.map((a) => a.nickname || '已绑定').join('、') : S.notBound}>
+            <Row key={g.key} label={g.name} value={!accounts.data ? (accounts.error ? S.loadFailed : S.loading) : bound.length ? bound.map((a) => a.nickname || S.bound).join('、') : S.notBound}>
               {bound.length
                 ? bound.map((a) => (
                     <button key={a.id} type="button" className="st-mini st-warn" onClick={() => unbind(a, g.name)}>{S.unbind}</button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { clearUser, errorMessageOf, navigate, toastError, toastSuccess, useLoad } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
@@ -45,14 +45,16 @@ function Devices() {
       return T.signedOut;
     });
   const others = () => act(T.confirmOthers, async () => (await signOutOthers()).detail);
+  const gone = devices.data !== null && !devices.data.some((d) => d.current);
+  useEffect(() => {
+    // this session is gone (signed out on another device): the page is a visitor's now
+    if (!gone) return;
+    clearUser();
+    navigate('/');
+  }, [gone]);
   if (devices.error) return <LoadError error={devices.error} onRetry={devices.reload} />;
   if (!devices.data) return <Loading />;
   const hasOthers = devices.data.some((d) => !d.current);
-  if (!devices.data.some((d) => d.current)) {
-    // this session is gone (signed out elsewhere): the page is a visitor's now
-    clearUser();
-    navigate('/');
-  }
   return (
     <>
       <ul className="st-list">{devices.data.map((d) => <Device key={d.id} device={d} onOut={(x) => void one(x)} />)}</ul>
