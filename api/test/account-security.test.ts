@@ -3,7 +3,9 @@ import {
   encryptPassword,
   lastMailCode,
   newPhone,
+  outbox,
   PASSWORD,
+  proveByPassword,
   passwordLogin,
   registeredClient,
   smsCode,
@@ -23,9 +25,9 @@ describe.each(engines())('account security on %s', (engine) => {
     test('needs the current phone checked by code first, then a REGISTER code of the new phone', async () => {
       const { client, mobile } = await registeredClient(server.base);
       const next = newPhone();
-      clock.advance(61_000);
+      clock.advance(10 * 60_000 + 1000); // the login's own proof is over
       const early = await client.post('/api/change-mobile/', { mobile: next, code: '123456' });
-      expectErrorBody(early, 400, 'mobile_check_required');
+      expectErrorBody(early, 400, 'proof_required');
 
       const checkCode = await smsCode(client, mobile, 'LOGIN');
       const wrongCheck = await client.post('/api/mobile/check/', { code: checkCode === '000000' ? '000001' : '000000' });
@@ -43,13 +45,13 @@ describe.each(engines())('account security on %s', (engine) => {
       expect((await passwordLogin(server.base, next)).answer.status).toBe(200);
       expect((await passwordLogin(server.base, mobile)).answer.status).toBe(400);
       // the check was used up
-      expectErrorBody(await client.post('/api/change-mobile/', { mobile: newPhone(), code: '123456' }), 400, 'mobile_check_required');
+      expectErrorBody(await client.post('/api/change-mobile/', { mobile: newPhone(), code: '123456' }), 400, 'proof_required');
     });
 
     test('a phone of another account cannot be taken; the check lasts 10 minutes', async () => {
       const a = await registeredClient(server.base);
       const b = await registeredClient(server.base);
-      clock.advance(61_000);
+      clock.advance(10 * 60_000 + 1000);
       const check = await smsCode(a.client, a.mobile, 'LOGIN');
       expect((await a.client.post('/api/mobile/check/', { code: check })).status).toBe(200);
       const code = await smsCode(a.client, b.mobile, 'REGISTER');
@@ -58,7 +60,7 @@ describe.each(engines())('account security on %s', (engine) => {
       clock.advance(10 * 60_000 + 1000);
       const next = newPhone();
       const late = await smsCode(a.client, next, 'REGISTER');
-      expectErrorBody(await a.client.post('/api/change-mobile/', { mobile: next, code: late }), 400, 'mobile_check_required');
+      expectErrorBody(await a.client.post('/api/change-mobile/', { mobile: next, code: late }), 400, 'proof_required');
     });
   });
 
@@ -66,11 +68,15 @@ describe.each(engines())('account security on %s', (engine) => {
     test('bind with a mailed code, change to another, unbind with a code to the bound address', async () => {
       const { client } = await registeredClient(server.base);
       const first = newEmail();
+      // a login by password is a proof for 10 minutes; after them, a new one is asked for
+      clock.advance(10 * 60_000 + 1000);
       const sent = await client.post('/api/email-verify/', { email: first });
       expect(sent.status).toBe(200);
       expect(sent.body.detail).toBe('验证码已发送至邮箱');
       const code = await lastMailCode(server.base, first);
       expect(code).toMatch(/^[0-9]{6}$/);
+      expectErrorBody(await client.post('/api/email-change/', { email: first, code }), 400, 'proof_required');
+      await proveByPassword(client);
       const bound = await client.post('/api/email-change/', { email: first, code });
       expect(bound.status).toBe(200);
       expect(bound.body.email).toMatch(/^us\*{4}@example\.com$/);
@@ -89,12 +95,19 @@ describe.each(engines())('account security on %s', (engine) => {
       expect(unbound.status).toBe(200);
       expect(unbound.body.email).toBeNull();
       expectErrorBody(await client.post('/api/email-verify/', { action: 'unbind' }), 400, 'no_email');
+      // each change in the history, and told to the address as it was before
+      const actions = (await client.get('/api/login-history/')).body.results.map((h: { action: string }) => h.action);
+      expect(actions.slice(0, 3)).toEqual(['unbind_email', 'bind_email', 'bind_email']);
+      expect((await outbox(server.base, { email: first }))[0].body).toContain('绑定邮箱');
+      expect((await outbox(server.base, { email: second }))[0].body).toContain('解绑邮箱');
     });
 
     test('an address of another account: the code is sent all the same, binding is refused after it', async () => {
       const a = await registeredClient(server.base);
       const b = await registeredClient(server.base);
       const email = newEmail();
+      await proveByPassword(a.client);
+      await proveByPassword(b.client);
       await a.client.post('/api/email-verify/', { email });
       await a.client.post('/api/email-change/', { email, code: await lastMailCode(server.base, email) });
       clock.advance(61_000);
@@ -116,6 +129,15 @@ describe.each(engines())('account security on %s', (engine) => {
       expect(list.body.results[0]).toMatchObject({ id: expect.any(Number), question: expect.stringMatching(/？$/), selected: false });
       const [q1, q2, q3, q4] = list.body.results.map((q: { id: number }) => q.id);
 
+      clock.advance(10 * 60_000 + 1000);
+      expectErrorBody(
+        await client.post('/api/pwd_protection_answer/', {
+          answers: [{ question_id: q1, answer: 'a' }, { question_id: q2, answer: 'b' }, { question_id: q3, answer: 'c' }],
+        }),
+        400,
+        'proof_required',
+      );
+      await proveByPassword(client);
       const dup = await client.post('/api/pwd_protection_answer/', {
         answers: [{ question_id: q1, answer: 'a' }, { question_id: q1, answer: 'b' }, { question_id: q2, answer: 'c' }],
       });
@@ -203,6 +225,10 @@ describe.each(engines())('account security on %s', (engine) => {
     test('bind a mini-program account to a phone account; one owner per identity', async () => {
       const a = await registeredClient(server.base);
       const b = await registeredClient(server.base);
+      clock.advance(10 * 60_000 + 1000);
+      expectErrorBody(await a.client.post('/api/trd-account-bind/', { provider: 'weixin_miniapp', code: 'carol.0' }), 400, 'proof_required');
+      await proveByPassword(a.client);
+      await proveByPassword(b.client);
       const bind = await a.client.post('/api/trd-account-bind/', { provider: 'weixin_miniapp', code: 'carol.1' });
       expect(bind.status).toBe(201);
       expect(bind.body).toMatchObject({ provider: 'weixin_miniapp' });

@@ -137,19 +137,35 @@ export async function encryptPassword(base: string, password: string, utf8 = tru
 
 /** The newest code the SMS simulator delivered to a phone (through the dev outbox route). */
 export async function lastSmsCode(base: string, mobile: string, countryCode = '86'): Promise<string> {
-  const res = await fetch(`${base}/api/dev/outbox/?mobile=${encodeURIComponent(mobile)}&country_code=${countryCode}&limit=1`, {
+  const res = await fetch(`${base}/api/dev/outbox/?mobile=${encodeURIComponent(mobile)}&country_code=${countryCode}&limit=10`, {
     headers: { 'x-dev-token': TEST_DEV_ROUTES_TOKEN },
   });
-  const body = (await res.json()) as { results: { code: string }[] };
-  if (!body.results?.length) throw new Error(`no SMS for ${mobile}`);
-  return body.results[0].code;
+  const body = (await res.json()) as { results: { code: string | null }[] };
+  // security notices (no code) may have come since
+  const code = body.results?.find((m) => m.code)?.code;
+  if (!code) throw new Error(`no SMS for ${mobile}`);
+  return code;
 }
 
 export async function lastMailCode(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/dev/outbox/?email=${encodeURIComponent(email)}&limit=1`, { headers: { 'x-dev-token': TEST_DEV_ROUTES_TOKEN } });
-  const body = (await res.json()) as { results: { code: string }[] };
-  if (!body.results?.length) throw new Error(`no mail for ${email}`);
-  return body.results[0].code;
+  const res = await fetch(`${base}/api/dev/outbox/?email=${encodeURIComponent(email)}&limit=10`, { headers: { 'x-dev-token': TEST_DEV_ROUTES_TOKEN } });
+  const body = (await res.json()) as { results: { code: string | null }[] };
+  const code = body.results?.find((m) => m.code)?.code;
+  if (!code) throw new Error(`no mail for ${email}`);
+  return code;
+}
+
+/** The messages (newest first) the simulators delivered to a phone or an address, codes and notices alike. */
+export async function outbox(base: string, to: { mobile: string; countryCode?: string } | { email: string }): Promise<{ body: string; code: string | null }[]> {
+  const query = 'email' in to ? `email=${encodeURIComponent(to.email)}` : `mobile=${to.mobile}&country_code=${to.countryCode ?? '86'}`;
+  const res = await fetch(`${base}/api/dev/outbox/?${query}&limit=20`, { headers: { 'x-dev-token': TEST_DEV_ROUTES_TOKEN } });
+  return ((await res.json()) as { results: { body: string; code: string | null }[] }).results;
+}
+
+/** A fresh proof of the owner for this session (POST /api/account-proof/ with the password). */
+export async function proveByPassword(client: Client, password = PASSWORD): Promise<void> {
+  const res = await client.post('/api/account-proof/', { password: await encryptPassword(client.base, password) });
+  if (res.status !== 200) throw new Error(`proof refused: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** Solves a rotate captcha through HTTP (the dev route tells the answer): the token of POST /api/captcha/check/. */

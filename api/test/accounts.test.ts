@@ -4,6 +4,7 @@ import {
   Client,
   encryptPassword,
   newPhone,
+  outbox,
   PASSWORD,
   passwordLogin,
   registeredClient,
@@ -11,6 +12,7 @@ import {
   testClock,
   useAccountServer,
 } from './accounts-helpers';
+import { purgeDueDeletions } from '../src/modules/accounts/services/account-deletion';
 import { engines, expectErrorBody, isChinese } from './helpers';
 
 describe.each(engines())('accounts on %s', (engine) => {
@@ -310,20 +312,47 @@ describe.each(engines())('accounts on %s', (engine) => {
       expect(wrongReason.body.errors.code).toEqual(['验证码错误或已过期']);
     });
 
-    test('account deletion needs a code or the password, frees the phone and ends every session', async () => {
+    test('account deletion needs a code or the password, ends every session; a login in the cooling-off period cancels it', async () => {
       const { client, mobile, uid } = await registeredClient(server.base);
+      const other = (await passwordLogin(server.base, mobile)).client;
       const none = await client.post('/api/users-delete/', {});
       expectErrorBody(none, 400, 'invalid');
       const wrong = await client.post('/api/users-delete/', { password: await encryptPassword(server.base, 'nope12345') });
       expect(wrong.body.errors.password).toEqual(['密码不正确']);
       const ok = await client.post('/api/users-delete/', { password: await encryptPassword(server.base, PASSWORD) });
       expect(ok.status).toBe(200);
+      expect(Date.parse(ok.body.delete_time) - clock.now().getTime()).toBe(15 * 24 * 3600 * 1000);
       expect((await client.get('/api/users/0/')).status).toBe(403);
+      expect((await other.get('/api/users/0/')).status).toBe(403);
+      // the phone was told
+      expect((await outbox(server.base, { mobile }))[0].body).toContain('申请注销账号');
+      clock.advance(14 * 24 * 3600 * 1000);
+      const back = await passwordLogin(server.base, mobile);
+      expect(back.answer.status).toBe(200);
+      expect(back.answer.body.uid).toBe(uid);
+      const history = await back.client.get('/api/login-history/?ordering=-create_time');
+      expect(history.body.results.slice(0, 3).map((h: { action: string }) => h.action)).toEqual(['login', 'delete_cancel', 'delete_request']);
+      // deleted again: after the cooling-off period a login finds no account, and the phone is free
+      expect((await back.client.post('/api/users-delete/', { password: await encryptPassword(server.base, PASSWORD) })).status).toBe(200);
+      clock.advance(15 * 24 * 3600 * 1000);
+      expectErrorBody((await passwordLogin(server.base, mobile)).answer, 400, 'account_deleted');
       expectErrorBody(await new Client(server.base).get(`/api/users/${uid}/`), 404, 'user_not_found');
       expect((await passwordLogin(server.base, mobile)).answer.status).toBe(400);
       clock.advance(61_000);
       const again = await registeredClient(server.base, { mobile });
       expect(again.uid).not.toBe(uid);
+    });
+
+    test('the sweep anonymises the accounts whose cooling-off period is over, not the others', async () => {
+      const due = await registeredClient(server.base);
+      expect((await due.client.post('/api/users-delete/', { password: await encryptPassword(server.base, PASSWORD) })).status).toBe(200);
+      clock.advance(10 * 24 * 3600 * 1000);
+      const later = await registeredClient(server.base);
+      expect((await later.client.post('/api/users-delete/', { password: await encryptPassword(server.base, PASSWORD) })).status).toBe(200);
+      clock.advance(5 * 24 * 3600 * 1000 + 1000);
+      expect(await purgeDueDeletions(server.app)).toBe(1);
+      expect((await new Client(server.base).get(`/api/users/${due.uid}/`)).status).toBe(404);
+      expect((await new Client(server.base).get(`/api/users/${later.uid}/`)).status).toBe(200);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { INACTIVE_REASONS, QR_TYPES, SMS_REASONS, TRD_PROVIDERS } from './enums';
-import { IMG_STORAGE_URL_PATTERN, messages, PageQuery, StringEnum, Text } from './schema';
+import { defineEndpoints } from './endpoint';
+import { IMG_STORAGE_URL_PATTERN, messages, PageQuery, PageSchema, StringEnum, Text } from './schema';
 
 /**
  * The accounts endpoints (SPEC §3, §4, §7): login, registration, users, verification codes, account security,
@@ -249,6 +250,11 @@ export const DeleteAccountBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const DeleteAccountAnswer = Type.Object({
+  detail: Type.String(),
+  delete_time: Type.String({ format: 'date-time', description: '冷静期结束、账号注销的时间；此前重新登录即撤销' }),
+});
+
 // codes and the password key
 
 export const SendCodeBody = Type.Object(
@@ -279,8 +285,15 @@ export const PublicKeyAnswer = Type.Object({
 
 // account security
 
-export const MobileCheckBody = Type.Object({ code: CodeField }, { additionalProperties: false });
+/** A fresh proof of the owner: a LOGIN code to the account's phone (POST /api/codes/self/) or the password. */
+export const MobileCheckBody = Type.Object(
+  { code: Type.Optional(CodeField), password: Type.Optional(PasswordField()) },
+  { additionalProperties: false },
+);
 export const MobileCheckAnswer = Type.Object({ detail: Type.String(), valid_seconds: Type.Integer() });
+export const AccountProofBody = MobileCheckBody;
+export const AccountProofAnswer = MobileCheckAnswer;
+export const SignOutOthersAnswer = Type.Object({ detail: Type.String(), count: Type.Integer({ description: '下线的设备数' }) });
 export const ChangeMobileBody = Type.Object(
   { mobile: MobileField('新手机号'), country_code: CountryCodeField, code: CodeField },
   { additionalProperties: false },
@@ -332,6 +345,7 @@ export const PwdQuestion = Type.Object({
 export const LoginHistoryQuery = Type.Object({ ...PageQuery, ...orderingField(LOGIN_HISTORY_ORDERING) });
 export const LoginHistoryItem = Type.Object({
   id: Type.Integer(),
+  action: Type.String({ description: "'login' 登录，其余为账号安全变更（ACCOUNT_EVENTS）" }),
   login_type: Type.Integer({ description: '1 密码，2 短信验证码，3 第三方，4 扫码' }),
   platform: Type.String(),
   device: Type.String({ description: '由 User-Agent 得出的设备名' }),
@@ -414,10 +428,14 @@ export type UserPatchAnswer = Static<typeof UserPatchAnswer>;
 export type UserPatchBody = Static<typeof UserPatchBody>;
 export type ActivateBody = Static<typeof ActivateBody>;
 export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+export type DeleteAccountAnswer = Static<typeof DeleteAccountAnswer>;
 export type SendCodeBody = Static<typeof SendCodeBody>;
 export type PublicKeyAnswer = Static<typeof PublicKeyAnswer>;
 export type MobileCheckBody = Static<typeof MobileCheckBody>;
 export type MobileCheckAnswer = Static<typeof MobileCheckAnswer>;
+export type AccountProofBody = Static<typeof AccountProofBody>;
+export type AccountProofAnswer = Static<typeof AccountProofAnswer>;
+export type SignOutOthersAnswer = Static<typeof SignOutOthersAnswer>;
 export type ChangeMobileBody = Static<typeof ChangeMobileBody>;
 export type EmailVerifyBody = Static<typeof EmailVerifyBody>;
 export type EmailChangeBody = Static<typeof EmailChangeBody>;
@@ -445,3 +463,17 @@ export type SelfUserInfo = Static<typeof SelfUserInfo>;
 export type LoginAnswer = Static<typeof LoginAnswer>;
 export type Done = Static<typeof Done>;
 export type CodeSent = Static<typeof CodeSent>;
+
+/**
+ * The account-security endpoints the settings pages call (the older account routes are described by the API's
+ * OpenAPI document only).
+ */
+export const accountsEndpoints = defineEndpoints({
+  'POST /api/account-proof/': { body: AccountProofBody, response: { 200: AccountProofAnswer } },
+  'POST /api/mobile/check/': { body: MobileCheckBody, response: { 200: MobileCheckAnswer } },
+  'POST /api/change-mobile/': { body: ChangeMobileBody, response: { 200: SelfUserInfo } },
+  'POST /api/users-delete/': { body: DeleteAccountBody, response: { 200: DeleteAccountAnswer } },
+  'GET /api/login-history/': { querystring: LoginHistoryQuery, response: { 200: PageSchema(LoginHistoryItem) } },
+  'GET /api/login-devices/': { querystring: LoginDevicesQuery, response: { 200: PageSchema(LoginDevice) } },
+  'POST /api/login-devices/sign-out-others/': { response: { 200: SignOutOthersAnswer } },
+});

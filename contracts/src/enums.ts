@@ -52,6 +52,26 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 export const LOGIN_TYPES = { password: 1, smsCode: 2, thirdParty: 3, qrCode: 4 } as const;
 export type LoginType = (typeof LOGIN_TYPES)[keyof typeof LOGIN_TYPES];
 
+/**
+ * The login history's `action`: 'login', or a change of the account's security (each also told by SMS and mail),
+ * with its label in Chinese.
+ */
+export const ACCOUNT_EVENTS = {
+  login: '登录',
+  change_mobile: '更换手机号',
+  bind_email: '绑定邮箱',
+  unbind_email: '解绑邮箱',
+  change_password: '修改登录密码',
+  reset_password: '找回登录密码',
+  set_pwd_protection: '设置密保问题',
+  bind_trd: '绑定第三方账号',
+  unbind_trd: '解绑第三方账号',
+  delete_request: '申请注销账号',
+  delete_cancel: '撤销注销账号',
+  sign_out_others: '下线其他设备',
+} as const;
+export type AccountEvent = keyof typeof ACCOUNT_EVENTS;
+
 /** reason of POST /api/codes/ (SPEC §3 "Verify-code request"). */
 export const SMS_REASONS = ['REGISTER', 'LOGIN', 'FIND_PWD', 'TRD_ACTIVE'] as const;
 export type SmsReason = (typeof SMS_REASONS)[number];

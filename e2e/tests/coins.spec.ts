@@ -171,8 +171,14 @@ test.describe('coins: earnings, withdrawals, staff rules', () => {
     await expect(row(page, w.id)).toContainText('¥1.90');
   });
 
-  test('a WeChat withdrawal (a WeChat login bound through the OAuth simulator) waits for the payee, who confirms on the simulator', async () => {
+  test('a WeChat withdrawal (a WeChat login bound through the OAuth simulator) waits for the payee, who confirms on the simulator', async ({ baseURL }) => {
     const page = uploader.page;
+    // binding changes the account's security: a fresh proof first (a code to the own phone; docs/accounts.md)
+    const since = new Date();
+    expect((await page.request.post('/api/codes/self/', { headers: await csrf(uploader.context) })).status()).toBe(200);
+    const code = await smsCode(page.request, baseURL!, uploader.phone, since);
+    const proof = await page.request.post('/api/account-proof/', { data: { code }, headers: await csrf(uploader.context) });
+    expect(proof.status(), await proof.text()).toBe(200);
     const authorize = await page.request.post('/api/trd-account-bind/weixingzh/authorize/', { headers: await csrf(uploader.context) });
     expect(authorize.status(), await authorize.text()).toBe(200);
     await page.goto(((await authorize.json()) as { url: string }).url);

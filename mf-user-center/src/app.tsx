@@ -26,6 +26,17 @@ const pages: Record<string, ComponentType> = {
   'site.feedback': lazy(() => import(/* webpackChunkName: "route-site.feedback" */ './pages/site/FeedbackPage')),
   'blank.blank': lazy(() => import(/* webpackChunkName: "route-blank.blank" */ './pages/site/BlankPage')),
   'user.inviteCode': lazy(() => import(/* webpackChunkName: "route-user.inviteCode" */ './pages/invite/InviteCodePage')),
+  'user.settingItems': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/SettingItemsPage')),
+  'user.setting.account.item': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/AccountItemPage')),
+  'user.setting.account.mobile': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/MobilePage')),
+  'user.setting.account.bindEmail': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/EmailPage').then((m) => ({ default: m.BindEmailPage }))),
+  'user.setting.account.setEmail': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/EmailPage').then((m) => ({ default: m.SetEmailPage }))),
+  'user.setting.account.changeEmail': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/EmailPage').then((m) => ({ default: m.ChangeEmailPage }))),
+  'user.setting.account.unbindEmail': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/EmailPage').then((m) => ({ default: m.UnbindEmailPage }))),
+  'user.setting.account.changePwd': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/PasswordPage').then((m) => ({ default: m.ChangePwdPage }))),
+  'user.setting.account.pwd': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/PasswordPage').then((m) => ({ default: m.PwdPage }))),
+  'user.setting.account.pwdProtection': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/PwdProtectionPage')),
+  'user.setting.account.devices': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/DevicesPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {

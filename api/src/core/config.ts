@@ -23,6 +23,8 @@ export interface SmsConfig {
   signName: string;
   /** One template with a `${code}` variable, e.g. "您的验证码为${code}，5分钟内有效。" */
   templateCode: string;
+  /** A template with an `${event}` variable for security notices ("您的账号刚刚${event}…"); empty: none sent. */
+  noticeTemplateCode: string;
 }
 
 export interface MailConfig {
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
       credentials: aliyun(smsProvider),
       signName: required(env, 'ALIYUN_SMS_SIGN_NAME', smsProvider, '文档分享'),
       templateCode: required(env, 'ALIYUN_SMS_TEMPLATE_CODE', smsProvider, 'SMS_SIMULATED'),
+      noticeTemplateCode: env.ALIYUN_SMS_NOTICE_TEMPLATE_CODE ?? (smsProvider === 'simulator' ? 'SMS_NOTICE_SIMULATED' : ''),
     },
     mail: {
       provider: mailProvider,

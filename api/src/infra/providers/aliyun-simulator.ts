@@ -45,23 +45,27 @@ export function aliyunSimulator(outbox: DevOutbox, credentials: AliyunCredential
 
     if (params.Action === 'SendSms' && params.Version === '2017-05-25') {
       let code: unknown;
+      let event: unknown;
       try {
-        code = (JSON.parse(params.TemplateParam ?? '') as { code?: unknown }).code;
+        ({ code, event } = JSON.parse(params.TemplateParam ?? '') as { code?: unknown; event?: unknown });
       } catch {
         return answer(200, { Code: 'isv.INVALID_JSON_PARAM', Message: 'JSON参数不合法，只接受字符串值' });
       }
       if (!/^[0-9]{5,20}$/.test(params.PhoneNumbers ?? '')) {
         return answer(200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' });
       }
-      if (!params.SignName || !params.TemplateCode || typeof code !== 'string') {
+      if (!params.SignName || !params.TemplateCode || (typeof code !== 'string' && typeof event !== 'string')) {
         return answer(200, { Code: 'isv.SMS_TEMPLATE_ILLEGAL', Message: '模板不合法' });
       }
       await outbox.record({
         channel: 'sms',
         recipient: params.PhoneNumbers,
         subject: '',
-        body: `【${params.SignName}】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`,
-        code,
+        body:
+          typeof code === 'string'
+            ? `【${params.SignName}】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`
+            : `【${params.SignName}】您的账号刚刚${String(event)}。如非本人操作，请立即修改密码并联系客服。`,
+        code: typeof code === 'string' ? code : null,
       });
       return answer(200, { Code: 'OK', Message: 'OK', BizId: `${t}^0` });
     }

@@ -6,6 +6,8 @@ import { ProviderError, type HttpTransport } from './http-transport';
 /** Sends one verification code by SMS. Rejects with ProviderError when the gateway refuses. */
 export interface SmsSender {
   sendCode(to: Phone, code: string): Promise<void>;
+  /** A security notice ('修改了登录密码'); nothing when no notice template is configured. */
+  sendNotice(to: Phone, event: string): Promise<void>;
 }
 
 /** PhoneNumbers as Aliyun wants them: the national number in mainland China, dial code + number elsewhere. */
@@ -19,27 +21,31 @@ export function aliyunPhoneNumber(phone: Phone): string {
  * Code is a refusal (flow control, bad number, unapproved template, ...).
  */
 export function aliyunSms(config: SmsConfig, transport: HttpTransport, now: () => Date): SmsSender {
+  const send = async (to: Phone, templateCode: string, param: Record<string, string>) => {
+    const { status, answer } = await postRpc(
+      'aliyun-sms',
+      transport,
+      config.endpoint,
+      {
+        Action: 'SendSms',
+        Version: '2017-05-25',
+        RegionId: 'cn-hangzhou',
+        PhoneNumbers: aliyunPhoneNumber(to),
+        SignName: config.signName,
+        TemplateCode: templateCode,
+        TemplateParam: JSON.stringify(param),
+      },
+      config.credentials,
+      now(),
+    );
+    if (answer.Code !== 'OK') {
+      throw new ProviderError('aliyun-sms', `HTTP ${status} ${String(answer.Code)}: ${String(answer.Message)}`);
+    }
+  };
   return {
-    async sendCode(to, code) {
-      const { status, answer } = await postRpc(
-        'aliyun-sms',
-        transport,
-        config.endpoint,
-        {
-          Action: 'SendSms',
-          Version: '2017-05-25',
-          RegionId: 'cn-hangzhou',
-          PhoneNumbers: aliyunPhoneNumber(to),
-          SignName: config.signName,
-          TemplateCode: config.templateCode,
-          TemplateParam: JSON.stringify({ code }),
-        },
-        config.credentials,
-        now(),
-      );
-      if (answer.Code !== 'OK') {
-        throw new ProviderError('aliyun-sms', `HTTP ${status} ${String(answer.Code)}: ${String(answer.Message)}`);
-      }
+    sendCode: (to, code) => send(to, config.templateCode, { code }),
+    async sendNotice(to, event) {
+      if (config.noticeTemplateCode) await send(to, config.noticeTemplateCode, { event });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
+import { every } from '../../core/sweep';
 import { accountSecurityRoutes } from './routes/account-security';
 import { codeRoutes } from './routes/codes';
 import { devStaffRoleRoutes } from './routes/dev-staff-role';
@@ -9,6 +10,7 @@ import { publicKeyRoutes } from './routes/public-key';
 import { qrcodeRoutes } from './routes/qrcode';
 import { installQrLogin } from './qr-login';
 import { installQrSocket } from './qr-socket';
+import { purgeDueDeletions } from './services/account-deletion';
 import { trdAccountRoutes } from './routes/trd-accounts';
 import { userRoutes } from './routes/users';
 import { loadPasswordCipher, type PasswordCipher } from './rsa';
@@ -54,4 +56,6 @@ export const accountsModule = defineModule<AccountsOptions>('accounts', ['core',
   await installQrLogin(app, qr.expireS);
   installQrSocket(app);
   await app.register(qrcodeRoutes, { siteOrigin: qr.siteOrigin });
+  // deletions whose cooling-off period is over (a login in time cancels one)
+  every(app, 3_600_000, 'account deletion sweep', () => purgeDueDeletions(app));
 });

@@ -17,6 +17,8 @@ export interface UserRow {
   intro: string;
   inactive_reason: InactiveReason | null;
   create_time: Date;
+  /** When the person asked for the account's deletion (POST /api/users-delete/), within the cooling-off period. */
+  delete_request_time: Date | null;
   /** Security questions are set (read with the row, so that the user info needs no second query). */
   has_pwd_protection: boolean;
 }

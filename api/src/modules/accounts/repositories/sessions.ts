@@ -83,9 +83,29 @@ export async function clearMobileChecks(q: Queryable, userId: number): Promise<v
   await q.query('UPDATE sessions SET mobile_check_time = NULL WHERE user_id = $1', [userId]);
 }
 
+/** Ends every session of the user but `keepSessionId`; answers how many ended. */
+export async function deleteOtherSessions(q: Queryable, userId: number, keepSessionId: number): Promise<number> {
+  const rows = await q.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2 RETURNING id', [userId, keepSessionId]);
+  return rows.length;
+}
+
+/** A line of the login history for a security change (`action`), `loginType` saying how it was proven. */
+export async function insertAccountEvent(
+  q: Queryable,
+  e: { userId: number; action: string; loginType: number; platform: string; ip: string; userAgent: string; now: Date },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO login_history (user_id, action, login_type, platform, ip, user_agent, create_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [e.userId, e.action, e.loginType, e.platform, e.ip, e.userAgent, e.now],
+  );
+}
+
 /** A login history line (and the columns a live session shares with it). */
 export interface HistoryRow {
   id: number;
+  /** 'login', or the security change recorded (ACCOUNT_EVENTS). */
+  action: string;
   login_type: number;
   platform: string;
   ip: string;
@@ -100,7 +120,7 @@ export async function countLoginHistory(q: Queryable, userId: number): Promise<n
 /** A page of the user's logins; `order` is an ORDER BY clause made by core/http/ordering from a fixed list. */
 export function listLoginHistory(q: Queryable, userId: number, order: string, limit: number, offset: number): Promise<HistoryRow[]> {
   return q.query<HistoryRow>(
-    `SELECT id, login_type, platform, ip, user_agent, create_time FROM login_history
+    `SELECT id, action, login_type, platform, ip, user_agent, create_time FROM login_history
       WHERE user_id = $1 ${order} LIMIT $2 OFFSET $3`,
     [userId, limit, offset],
   );
@@ -122,7 +142,7 @@ export function listLiveSessions(
   offset: number,
 ): Promise<(HistoryRow & { last_active_time: Date })[]> {
   return q.query<HistoryRow & { last_active_time: Date }>(
-    `SELECT id, login_type, platform, ip, user_agent, create_time, last_active_time FROM sessions
+    `SELECT id, 'login' AS action, login_type, platform, ip, user_agent, create_time, last_active_time FROM sessions
       WHERE user_id = $1 AND expire_time > $2 ${order} LIMIT $3 OFFSET $4`,
     [userId, now, limit, offset],
   );

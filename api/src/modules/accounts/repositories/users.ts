@@ -4,7 +4,7 @@ import type { InactiveReason, UserRow } from '../users';
 
 const PLAIN_COLUMNS = [
   'id', 'country_code', 'mobile', 'email', 'password_hash', 'nickname', 'gender', 'level', 'avatar', 'intro',
-  'inactive_reason', 'create_time',
+  'inactive_reason', 'create_time', 'delete_request_time',
 ];
 
 /** Column list of UserRow for a `users u` in the FROM clause. */
@@ -142,13 +142,27 @@ export async function deleteUserRow(q: Queryable, userId: number): Promise<void>
   await q.query('DELETE FROM users WHERE id = $1', [userId]);
 }
 
+/** The account asked to be deleted at `at` (null: it no longer does). */
+export async function setDeleteRequest(q: Queryable, userId: number, at: Date | null): Promise<void> {
+  await q.query('UPDATE users SET delete_request_time = $2 WHERE id = $1', [userId, at]);
+}
+
+/** The accounts whose deletion was asked for before `before` and is still due. */
+export async function dueDeletions(q: Queryable, before: Date): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    'SELECT id FROM users WHERE delete_request_time < $1 AND delete_time IS NULL ORDER BY id LIMIT 500',
+    [before],
+  );
+  return rows.map((r) => r.id);
+}
+
 /**
  * A deleted account: the row stays (later records point at it); what identifies the person goes, with the
  * third-party bindings, security answers and sessions.
  */
 export async function anonymiseUser(q: Queryable, userId: number, now: Date): Promise<void> {
   await q.query(
-    `UPDATE users SET delete_time = $2, update_time = $2, country_code = NULL, mobile = NULL, email = NULL,
+    `UPDATE users SET delete_time = $2, update_time = $2, delete_request_time = NULL, country_code = NULL, mobile = NULL, email = NULL,
                       password_hash = NULL, nickname = '已注销用户', avatar = '', intro = '', share_app_key = NULL
       WHERE id = $1`,
     [userId, now],

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AccountProofAnswer,
+  AccountProofBody,
   ChangeMobileBody,
   CodeSent,
   Done,
@@ -15,10 +17,10 @@ import {
   SelfUserInfo,
 } from 'contracts';
 import { requireActiveUser } from '../guards';
+import { proveSession } from '../services/account-events';
 import {
   changeEmail,
   changeMobile,
-  checkMobile,
   questionPage,
   sendEmailCode,
   setAnswers,
@@ -27,8 +29,9 @@ import {
 import { codeSent } from '../verification-codes';
 
 /**
- * Phone change (POST /api/mobile/check/ proves the current phone, then POST /api/change-mobile/ binds a new one
- * proven by a REGISTER code), e-mail bind / change / unbind by mailed codes, and security questions.
+ * A fresh proof of the owner (POST /api/account-proof/, or its older name POST /api/mobile/check/: a LOGIN code or
+ * the password), then within 10 minutes: a new phone proven by a REGISTER code (POST /api/change-mobile/), e-mail
+ * bind / change / unbind by mailed codes, security questions.
  */
 export async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['账号安全'];
@@ -38,7 +41,21 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       config: { rateLimit: 'account' },
       schema: { tags, body: MobileCheckBody, response: { 200: MobileCheckAnswer } },
     },
-    async (request) => checkMobile(request, requireActiveUser(request), request.body.code),
+    async (request) => proveSession(request, requireActiveUser(request), request.body),
+  );
+
+  app.post<{ Body: AccountProofBody }>(
+    '/api/account-proof/',
+    {
+      config: { rateLimit: 'account' },
+      schema: {
+        tags,
+        summary: '验证身份（短信验证码或登录密码），之后 10 分钟内可修改账号安全设置',
+        body: AccountProofBody,
+        response: { 200: AccountProofAnswer },
+      },
+    },
+    async (request) => proveSession(request, requireActiveUser(request), request.body),
   );
 
   app.post<{ Body: ChangeMobileBody }>(
@@ -59,7 +76,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Body: EmailChangeBody }>(
     '/api/email-change/',
     { config: { rateLimit: 'account' }, schema: { tags, body: EmailChangeBody, response: { 200: SelfUserInfo } } },
-    async (request) => changeEmail(request, requireActiveUser(request).user, request.body),
+    async (request) => changeEmail(request, requireActiveUser(request), request.body),
   );
 
   app.get<{ Querystring: PwdQuestionQuery }>(
@@ -72,7 +89,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     '/api/pwd_protection_answer/',
     { config: { rateLimit: 'account' }, schema: { tags, body: PwdAnswersBody, response: { 201: Done } } },
     async (request, reply) => {
-      await setAnswers(request, requireActiveUser(request).user, request.body.answers);
+      await setAnswers(request, requireActiveUser(request), request.body.answers);
       return reply.code(201).send({ detail: '密保问题设置成功' });
     },
   );
@@ -81,7 +98,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     '/api/pwd_protection_answer/0/',
     { config: { rateLimit: 'account' }, schema: { tags, body: PwdAnswersUpdateBody, response: { 200: Done } } },
     async (request) => {
-      await updateAnswers(request, requireActiveUser(request).user, request.body.old_answers, request.body.answers);
+      await updateAnswers(request, requireActiveUser(request), request.body.old_answers, request.body.answers);
       return { detail: '密保问题修改成功' };
     },
   );

@@ -9,9 +9,10 @@ import {
   LoginHistoryItem,
   LoginHistoryQuery,
   PageSchema,
+  SignOutOthersAnswer,
 } from 'contracts';
 import { requireLogin } from '../guards';
-import { devicePage, endDevice, historyPage } from '../services/login-devices';
+import { devicePage, endDevice, endOtherDevices, historyPage } from '../services/login-devices';
 import { orderBy, type OrderingOptions } from '../../../core/http/ordering';
 
 /** The contract's ordering fields, each sorting by the column of its name. */
@@ -21,7 +22,8 @@ const devicesOrdering: OrderingOptions = { fields: byColumn(LOGIN_DEVICES_ORDERI
 
 /**
  * GET /api/login-history/ (every login, newest first by default), GET /api/login-devices/ (the live sessions)
- * and DELETE /api/login-devices/{id}/ (ends that session at once; the next request with its cookie is a visitor).
+ * DELETE /api/login-devices/{id}/ (ends that session at once; the next request with its cookie is a visitor) and
+ * POST /api/login-devices/sign-out-others/ (every session but this one).
  */
 export async function loginDeviceRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: LoginHistoryQuery }>(
@@ -40,6 +42,15 @@ export async function loginDeviceRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['登录设备'], querystring: LoginDevicesQuery, response: { 200: PageSchema(LoginDevice) } },
     },
     async (request) => devicePage(request, requireLogin(request), orderBy(request.query.ordering, devicesOrdering)),
+  );
+
+  app.post(
+    '/api/login-devices/sign-out-others/',
+    {
+      config: { rateLimit: 'account' },
+      schema: { tags: ['登录设备'], summary: '下线除当前设备外的所有登录设备', response: { 200: SignOutOthersAnswer } },
+    },
+    async (request) => endOtherDevices(request, requireLogin(request)),
   );
 
   app.delete<{ Params: LoginDeviceParams }>(

@@ -20,8 +20,7 @@ export async function trdAccountRoutes(app: FastifyInstance): Promise<void> {
     '/api/trd-account-bind/',
     { config: { rateLimit: 'account' }, schema: { tags: ['第三方账号'], body: TrdBindBody, response: { 201: TrdAccount } } },
     async (request, reply) => {
-      const { user } = requireActiveUser(request);
-      return reply.code(201).send(await bindByCode(request, user, request.body.provider, request.body.code));
+      return reply.code(201).send(await bindByCode(request, requireActiveUser(request), request.body.provider, request.body.code));
     },
   );
 
@@ -37,7 +36,7 @@ export async function trdAccountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await unbind(request, requireActiveUser(request).user, request.params.provider);
+      await unbind(request, requireActiveUser(request), request.params.provider);
       return reply.code(204).send();
     },
   );

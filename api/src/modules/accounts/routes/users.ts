@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ActivateBody, DeleteAccountBody, Done, LoginAnswer, RegisterBody, UserIdParams, UserInfoAnswer, UserPatchAnswer, UserPatchBody, UserUidParams } from 'contracts';
+import { ActivateBody, DeleteAccountAnswer, DeleteAccountBody, LoginAnswer, RegisterBody, UserIdParams, UserInfoAnswer, UserPatchAnswer, UserPatchBody, UserUidParams } from 'contracts';
 import { platformOf } from '../fields';
 import { requireActiveUser, requireLogin } from '../guards';
 import { activate } from '../services/activation';
-import { deleteAccount, patchUser, register, userInfo } from '../services/users';
+import { requestDeletion } from '../services/account-deletion';
+import { patchUser, register, userInfo } from '../services/users';
 
 /**
  * POST /api/users/ (register), GET /api/users/{id}/, PATCH /api/users/{uid}/ (profile, password change, reset),
@@ -39,7 +40,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: DeleteAccountBody }>(
     '/api/users-delete/',
-    { config: { rateLimit: 'account' }, schema: { tags: ['账号'], body: DeleteAccountBody, response: { 200: Done } } },
-    async (request, reply) => deleteAccount(request, reply, requireActiveUser(request), request.body),
+    { config: { rateLimit: 'account' }, schema: { tags: ['账号'], body: DeleteAccountBody, response: { 200: DeleteAccountAnswer } } },
+    async (request, reply) => requestDeletion(request, reply, requireActiveUser(request), request.body),
   );
 }

@@ -12,16 +12,15 @@ import {
   replaceAnswers,
   storedAnswers,
 } from '../repositories/pwd-protection';
-import { clearMobileChecks, setMobileCheckTime } from '../repositories/sessions';
+import { clearMobileChecks } from '../repositories/sessions';
 import { setEmail, setPhone } from '../repositories/users';
 import { userChanged } from '../sessions';
 import type { SelfInfo, UserRow } from '../users';
+import { recordAccountEvent, requireRecentProof } from './account-events';
 import { required } from './login';
 import { unlessTaken } from './unique';
 import { changedInfo, checkOwnPassword, ownPhone } from './users';
 
-/** How long a POST /api/mobile/check/ lets this session change its phone. */
-export const MOBILE_CHECK_VALID_MS = 10 * 60_000;
 const ANSWER_FAILURE_LIMITS = [{ max: 5, windowMs: 3_600_000 }];
 
 export type EmailAction = 'bind' | 'unbind';
@@ -49,26 +48,15 @@ function newEmail(email: string | undefined): string {
 /** A 400 `code` on `field` for a value another account has. */
 const taken = (code: string, field: string, message: string) => () => new ApiError(400, code, message, { [field]: [message] });
 
-/** POST /api/mobile/check/: the session proves it holds the account's phone (a LOGIN code). */
-export async function checkMobile(request: FastifyRequest, { user, session }: LoggedIn, code: string): Promise<{ detail: string; valid_seconds: number }> {
-  const app = request.server;
-  await app.codes.verifySms(userPhone(user), 'LOGIN', code);
-  await setMobileCheckTime(app.db, session.id, app.now());
-  await userChanged(app, user.id);
-  return { detail: '手机号验证成功', valid_seconds: MOBILE_CHECK_VALID_MS / 1000 };
-}
-
-/** POST /api/change-mobile/: a new phone (proven by a REGISTER code) within MOBILE_CHECK_VALID_MS of the check. */
+/** POST /api/change-mobile/: a new phone (proven by a REGISTER code) within PROOF_VALID_MS of the owner's proof. */
 export async function changeMobile(
   request: FastifyRequest,
-  { user, session }: LoggedIn,
+  loggedIn: LoggedIn,
   body: { mobile: string; country_code?: string | number; code: string },
 ): Promise<SelfInfo> {
   const app = request.server;
-  const checked = session.mobileCheckTime;
-  if (!checked || app.now().getTime() - checked.getTime() > MOBILE_CHECK_VALID_MS) {
-    throw new ApiError(400, 'mobile_check_required', '请先验证当前绑定的手机号');
-  }
+  const { user } = loggedIn;
+  requireRecentProof(request, loggedIn);
   const phone = parsePhone(body.mobile, body.country_code);
   if (phone.countryCode === user.country_code && phone.mobile === user.mobile) {
     throw invalid({ mobile: ['新手机号与当前手机号相同'] }, '新手机号与当前手机号相同');
@@ -76,6 +64,7 @@ export async function changeMobile(
   await app.codes.verifySms(phone, 'REGISTER', body.code);
   await unlessTaken(setPhone(app.db, user.id, phone, app.now()), taken('mobile_taken', 'mobile', '该手机号已被其他账号使用'));
   await clearMobileChecks(app.db, user.id);
+  await recordAccountEvent(request, user, 'change_mobile', 'code');
   return changedInfo(app, user.id);
 }
 
@@ -92,11 +81,14 @@ export async function sendEmailCode(request: FastifyRequest, user: UserRow, emai
 /** POST /api/email-change/: the address bound (or unbound) with the mailed code. */
 export async function changeEmail(
   request: FastifyRequest,
-  user: UserRow,
+  loggedIn: LoggedIn,
   body: { email?: string; code: string; action?: EmailAction },
 ): Promise<SelfInfo> {
   const app = request.server;
-  if ((body.action ?? 'bind') === 'unbind') {
+  const { user } = loggedIn;
+  requireRecentProof(request, loggedIn);
+  const unbinding = (body.action ?? 'bind') === 'unbind';
+  if (unbinding) {
     await app.codes.verifyEmail(boundEmail(user), 'UNBIND_EMAIL', body.code);
     await setEmail(app.db, user.id, null, app.now());
   } else {
@@ -104,6 +96,7 @@ export async function changeEmail(
     await app.codes.verifyEmail(address, 'BIND_EMAIL', body.code);
     await unlessTaken(setEmail(app.db, user.id, address, app.now()), taken('email_taken', 'email', '该邮箱已被其他账号绑定'));
   }
+  await recordAccountEvent(request, user, unbinding ? 'unbind_email' : 'bind_email', 'code');
   return changedInfo(app, user.id);
 }
 
@@ -126,18 +119,22 @@ export function questionPage(request: FastifyRequest) {
   return paginate(request, { count: () => countQuestions(db), fetch: (limit, offset) => listQuestions(db, userId, limit, offset) });
 }
 
-/** POST /api/pwd_protection_answer/: the first answers of an account. */
-export async function setAnswers(request: FastifyRequest, user: UserRow, answers: QuestionAnswer[]): Promise<void> {
+/** POST /api/pwd_protection_answer/: the first answers of an account, after a fresh proof. */
+export async function setAnswers(request: FastifyRequest, loggedIn: LoggedIn, answers: QuestionAnswer[]): Promise<void> {
+  const { user } = loggedIn;
+  requireRecentProof(request, loggedIn);
   distinctQuestions(answers, 'answers');
   if (await hasAnswers(request.server.db, user.id)) {
     throw new ApiError(400, 'pwd_protection_exists', '您已设置过密保问题，如需修改请使用修改功能');
   }
-  await storeAnswers(request, user.id, answers);
+  await storeAnswers(request, user, answers);
 }
 
-/** PUT /api/pwd_protection_answer/0/: new answers, every old one proven (wrong tries limited per account). */
-export async function updateAnswers(request: FastifyRequest, user: UserRow, oldAnswers: QuestionAnswer[], answers: QuestionAnswer[]): Promise<void> {
+/** PUT /api/pwd_protection_answer/0/: new answers after a fresh proof, every old one proven (wrong tries limited per account). */
+export async function updateAnswers(request: FastifyRequest, loggedIn: LoggedIn, oldAnswers: QuestionAnswer[], answers: QuestionAnswer[]): Promise<void> {
   const app = request.server;
+  const { user } = loggedIn;
+  requireRecentProof(request, loggedIn);
   distinctQuestions(answers, 'answers');
   const stored = await storedAnswers(app.db, user.id);
   if (!stored.length) throw new ApiError(400, 'pwd_protection_missing', '您还未设置密保问题');
@@ -155,11 +152,12 @@ export async function updateAnswers(request: FastifyRequest, user: UserRow, oldA
     await app.rateLimiter.count(key, ANSWER_FAILURE_LIMITS);
     throw invalid({ old_answers: ['原密保答案不正确'] }, '原密保答案不正确');
   }
-  await storeAnswers(request, user.id, answers);
+  await storeAnswers(request, user, answers);
 }
 
-async function storeAnswers(request: FastifyRequest, userId: number, answers: QuestionAnswer[]): Promise<void> {
+async function storeAnswers(request: FastifyRequest, user: UserRow, answers: QuestionAnswer[]): Promise<void> {
   const app = request.server;
+  const userId = user.id;
   const ids = answers.map((a) => a.question_id);
   if ((await countKnownQuestions(app.db, ids)) !== answers.length) throw invalid({ answers: ['密保问题不存在'] }, '密保问题不存在');
   const hashes = await Promise.all(answers.map((a) => hash(normaliseAnswer(a.answer))));
@@ -170,6 +168,7 @@ async function storeAnswers(request: FastifyRequest, userId: number, answers: Qu
   } finally {
     await userChanged(app, userId);
   }
+  await recordAccountEvent(request, user, 'set_pwd_protection', 'password');
 }
 
 /**

@@ -2,8 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
 import type { LoggedIn } from '../guards';
-import { countLiveSessions, countLoginHistory, deleteUserSession, listLiveSessions, listLoginHistory } from '../repositories/sessions';
+import {
+  countLiveSessions,
+  countLoginHistory,
+  deleteOtherSessions,
+  deleteUserSession,
+  listLiveSessions,
+  listLoginHistory,
+} from '../repositories/sessions';
 import { forgetSession, userChanged } from '../sessions';
+import { recordAccountEvent } from './account-events';
 
 /** A readable device name from a User-Agent ('iPhone', 'Android 手机', 'Windows 电脑', '微信', ...). */
 export function deviceName(userAgent: string, platform: string): string {
@@ -47,4 +55,13 @@ export async function endDevice(request: FastifyRequest, reply: FastifyReply, { 
   if (!(await deleteUserSession(app.db, user.id, id))) throw new ApiError(404, 'device_not_found', '登录设备不存在或已下线');
   await userChanged(app, user.id);
   if (id === session.id) forgetSession(request, reply);
+}
+
+/** POST /api/login-devices/sign-out-others/: every session but this one ends at once (recorded, no notice sent). */
+export async function endOtherDevices(request: FastifyRequest, { user, session }: LoggedIn): Promise<{ detail: string; count: number }> {
+  const app = request.server;
+  const count = await deleteOtherSessions(app.db, user.id, session.id);
+  await userChanged(app, user.id);
+  await recordAccountEvent(request, user, 'sign_out_others', session.loginType, false);
+  return { detail: count ? `已下线其他 ${count} 台设备` : '没有其他登录设备', count };
 }

@@ -6,9 +6,8 @@ import { completeLogin, type LoginResult } from '../login';
 import { hashPassword, verifyPassword } from '../passwords';
 import { parsePhone, type Phone } from '../phone';
 import { readPassword } from '../rsa';
-import { clearSessionCookies, endUserSessions, forgetSession, LOGIN_TYPES, userChanged } from '../sessions';
+import { clearSessionCookies, endUserSessions, LOGIN_TYPES, userChanged } from '../sessions';
 import {
-  anonymiseUser,
   createUser,
   findUserById,
   findUserByPhone,
@@ -17,6 +16,7 @@ import {
   updateProfile,
 } from '../repositories/users';
 import { publicInfo, selfInfo, type PublicInfo, type SelfInfo, type UserRow } from '../users';
+import { recordAccountEvent, requireRecentProof } from './account-events';
 import { required } from './login';
 
 /** Wrong old passwords per account (PATCH modify_type 2, users-delete) before a captcha is needed. */
@@ -126,16 +126,21 @@ async function setNewPassword(app: FastifyInstance, userId: number, password: st
 export async function changePassword(
   request: FastifyRequest,
   reply: FastifyReply,
-  user: UserRow,
+  loggedIn: LoggedIn,
   body: { password?: string; old_password?: string },
 ): Promise<PasswordChanged> {
   const app = request.server;
+  const { user } = loggedIn;
   const password = readPassword(app.passwords, required(body.password, 'password', '请输入新密码'), 'password', true);
   if (user.password_hash !== null) {
     const old = required(body.old_password, 'old_password', '请输入原密码');
     await checkOwnPassword(request, user, old, 'old_password', { tooMany: '原密码错误次数过多，请完成安全验证后重试', wrong: '原密码不正确' });
+  } else {
+    // no old password to prove: a code to the phone (POST /api/account-proof/) in the last minutes
+    requireRecentProof(request, loggedIn);
   }
   await setNewPassword(app, user.id, password);
+  await recordAccountEvent(request, user, 'change_password', user.password_hash !== null ? 'password' : 'code');
   clearSessionCookies(app, reply); // this browser included
   return passwordChanged();
 }
@@ -156,6 +161,7 @@ export async function resetPassword(
   const user = await findUserByPhone(app.db, phone);
   if (!user) throw new ApiError(400, 'account_not_found', '该手机号尚未注册', { username: ['该手机号尚未注册'] });
   await setNewPassword(app, user.id, password);
+  await recordAccountEvent(request, user, 'reset_password', 'code');
   if (request.session?.userId === user.id) clearSessionCookies(app, reply);
   return passwordChanged();
 }
@@ -163,28 +169,6 @@ export async function resetPassword(
 /** The account's own phone, for a code sent to it. */
 export function ownPhone(user: UserRow): Phone | null {
   return user.mobile !== null && user.country_code !== null ? { countryCode: user.country_code, mobile: user.mobile } : null;
-}
-
-/** POST /api/users-delete/: proven by a LOGIN code to the account's phone or its password; every trace of the person goes. */
-export async function deleteAccount(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { user }: LoggedIn,
-  body: { code?: string; password?: string },
-): Promise<{ detail: string }> {
-  const app = request.server;
-  const phone = ownPhone(user);
-  if (body.code !== undefined && phone) {
-    await app.codes.verifySms(phone, 'LOGIN', body.code);
-  } else if (body.password !== undefined) {
-    await checkOwnPassword(request, user, body.password, 'password', { tooMany: '密码错误次数过多，请完成安全验证后重试', wrong: '密码不正确' });
-  } else {
-    throw invalid({ code: ['请填写验证码或密码'] }, '注销账号需要验证身份，请填写短信验证码或密码');
-  }
-  await app.db.transaction((tx) => anonymiseUser(tx, user.id, app.now()));
-  await userChanged(app, user.id);
-  forgetSession(request, reply);
-  return { detail: '账号已注销' };
 }
 
 /** GET /api/users/{id}/: the person's own info (0 or their own id), or the public subset of someone else's. */
@@ -202,9 +186,10 @@ export async function patchUser(
   body: Parameters<typeof changeProfile>[2] & Parameters<typeof resetPassword>[2] & { modify_type?: number; old_password?: string },
 ): Promise<SelfInfo | PasswordChanged> {
   if (body.modify_type === 3) return resetPassword(request, reply, body);
-  const { user } = requireActiveUser(request);
+  const loggedIn = requireActiveUser(request);
+  const { user } = loggedIn;
   // 0 and their own id both mean "me"
   if (uid !== 0 && user.id !== uid) throw new ApiError(403, 'permission_denied', '只能修改自己的资料');
-  if (body.modify_type === 2) return changePassword(request, reply, user, body);
+  if (body.modify_type === 2) return changePassword(request, reply, loggedIn, body);
   return changeProfile(request.server, user, body);
 }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AuthorizeUrlAnswer, OAuthCallbackQuery, OAuthProviderParams, OAuthRedirectQuery } from 'contracts';
 import { platformOf } from '../../accounts/fields';
+import { requireRecentProof } from '../../accounts/services/account-events';
 import { requireActiveUser } from '../../accounts/guards';
 import { callbackFailure } from '../callback-page';
 import { CallbackFailure, type OAuthLogin } from '../services/oauth-login';
@@ -40,8 +41,9 @@ export async function oauthLoginRoutes(app: FastifyInstance, { oauth }: { oauth:
       },
     },
     async (request, reply) => {
-      const { user } = requireActiveUser(request);
-      return { url: await oauth.authorizeUrl(request, reply, request.params.provider, '', user.id) };
+      const loggedIn = requireActiveUser(request);
+      requireRecentProof(request, loggedIn);
+      return { url: await oauth.authorizeUrl(request, reply, request.params.provider, '', loggedIn.user.id) };
     },
   );
 

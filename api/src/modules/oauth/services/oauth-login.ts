@@ -11,6 +11,7 @@ import { updateTrdProfile } from '../../accounts/repositories/trd-accounts';
 import { loginByIdentity } from '../../accounts/services/identity-login';
 import { askProvider } from '../../accounts/services/provider-call';
 import { LOGIN_TYPES, startSession, userChanged } from '../../accounts/sessions';
+import { recordAccountEvent } from '../../accounts/services/account-events';
 import { bindIdentity, trdAccountOf, type ThirdPartyIdentity } from '../../accounts/third-party';
 import { TRD_BIND_DONE_PATH, type CallbackPurpose } from '../callback-page';
 import { insertState, takeState, type OAuthStateRow } from '../repositories/oauth-states';
@@ -108,10 +109,11 @@ export class OAuthLogin {
   private async bindCallback(request: FastifyRequest, adapter: OAuthAdapter, userId: number, code: string | undefined): Promise<string> {
     const provider = adapter.provider;
     if (request.user?.id !== userId) throw new ApiError(400, 'oauth_state_invalid', '绑定请求已失效，请重新登录后再绑定');
-    requireActiveUser(request);
+    const { user } = requireActiveUser(request);
     if (!code) throw new ApiError(400, 'oauth_denied', '您已取消授权，未能绑定');
     const identity = await this.exchangeCode(request, adapter, code);
     await bindIdentity(request.server, userId, trdAccountOf(provider), identity);
+    await recordAccountEvent(request, user, 'bind_trd', 'code');
     return `${TRD_BIND_DONE_PATH}?${new URLSearchParams({ trd_bind: provider })}`;
   }
 
