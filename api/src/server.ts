@@ -15,6 +15,7 @@ import { payModule, type PayOptions } from './modules/pay';
 import { coinsModule } from './modules/coins';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
+import { uploadsModule, type UploadsOptions } from './modules/uploads';
 
 export interface ServerOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used. */
@@ -41,6 +42,8 @@ export interface ServerOptions {
   pay?: PayOptions;
   /** Reading and search: files folder (default: `<dataDir>/files`), secure cookies. */
   content?: ContentOptions;
+  /** Uploads: the conversion worker (default from the environment, CONVERT_WORKER=off for none). */
+  uploads?: UploadsOptions;
 }
 
 /**
@@ -87,6 +90,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       secureCookies: config.mode === 'production',
       ...opts.content,
     });
+    await app.register(uploadsModule, { dataDir: opts.dataDir, ...opts.uploads });
     await app.register(opsModule);
   } catch (err) {
     await app.close().catch(() => undefined); // closes the database if it was opened
