@@ -157,7 +157,7 @@ export async function replaceFile(q: Queryable, id: number, file: { fileId: numb
 }
 
 export async function setStatus(q: Queryable, id: number, status: number, reason: string, now: Date): Promise<void> {
-  await q.query(`UPDATE documents SET status = $2, reason = $3, stage = CASE WHEN $2 = 6 THEN 'queued' ELSE '' END, update_time = $4 WHERE id = $1`, [
+  await q.query(`UPDATE documents SET status = $2::smallint, reason = $3, stage = CASE WHEN $2::smallint = 6 THEN 'queued' ELSE '' END, progress = 0, update_time = $4 WHERE id = $1`, [
     id,
     status,
     reason,

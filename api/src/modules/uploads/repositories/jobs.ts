@@ -53,7 +53,7 @@ export async function finish(q: Queryable, id: number, worker: string, state: 'd
 /** Another try later (a failure that may pass: a crash, a timeout of the tools). */
 export async function retryLater(q: Queryable, id: number, worker: string, error: string, runAfter: Date, now: Date, countAttempt = true): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE conversion_jobs SET state = 'queued', error = $3, attempts = attempts - CASE WHEN $6 THEN 0 ELSE 1 END, locked_by = NULL, locked_until = NULL, run_after = $4, update_time = $5
+    `UPDATE conversion_jobs SET state = 'queued', error = $3, attempts = attempts - CASE WHEN $6::boolean THEN 0 ELSE 1 END, locked_by = NULL, locked_until = NULL, run_after = $4, update_time = $5
       WHERE id = $1 AND locked_by = $2 AND state = 'running' RETURNING id`,
     [id, worker, error, runAfter, now, countAttempt],
   );
