@@ -29,12 +29,24 @@ function checkSide(width: number, height: number): void {
   if (width < 1 || height < 1 || width > max || height > max) throw refuse(`图片尺寸不能超过${max}x${max}像素`);
 }
 
+/** The PNG up to the end of its IEND chunk: bytes after the image (a payload glued on) are not the image's. */
+function pngUpToEnd(bytes: Buffer): Buffer {
+  let at = 8;
+  while (at + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(at);
+    const end = at + 12 + length;
+    if (bytes.toString('latin1', at + 4, at + 8) === 'IEND') return bytes.subarray(0, end);
+    at = end;
+  }
+  throw refuse('图片已损坏，无法读取');
+}
+
 /** Decodes to RGBA pixels; the dimensions are read and checked before the pixels are allocated. */
 function decode(bytes: Buffer): { kind: 'png' | 'jpg'; pixels: Pixels } {
   try {
     if (isPng(bytes)) {
       checkSide(bytes.readUInt32BE(16), bytes.readUInt32BE(20));
-      const png = PNG.sync.read(bytes);
+      const png = PNG.sync.read(pngUpToEnd(bytes));
       return { kind: 'png', pixels: { width: png.width, height: png.height, data: png.data } };
     }
     if (isJpeg(bytes)) {
