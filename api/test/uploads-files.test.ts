@@ -48,7 +48,7 @@ async function postImage(client: Client, bytes: Buffer, name: string, type: stri
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   form.append('purpose', 'cover');
   const res = await fetch(`${client.base}/api/img-storage/`, { method: 'POST', headers: { cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken') ?? '' }, body: form });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 describe.each(engines())('uploads: previews and images (%s)', (engine) => {
