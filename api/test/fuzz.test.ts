@@ -18,6 +18,10 @@ const ACCOUNT_ROUTES = [
   '/api/trd-account-bind/alipayh5/', '/api/trd-account-bind/nope/', '/api/trd-account-bind/weibo/authorize/',
   '/api/trd-account-bind/weixin_miniapp/authorize/', '/api/dev/staff-role/', '/api/dev/assign-doc/', '/api/staff/settings/coins/',
   '/api/staff/settings/pay/', '/api/staff/price-policy/', '/api/staff/price-policy/1/', '/api/staff/price-policy/abc/',
+  '/api/upload-setting/', '/api/upload-sessions/', '/api/upload-sessions/00000000-0000-4000-8000-000000000000/',
+  '/api/upload-sessions/abc/', '/api/docs/', '/api/docs/1/', '/api/docs/abc/', '/api/docs/1/retry/', '/api/my-docs/',
+  '/api/my-docs/1/', '/api/my-docs/progress/', '/api/staff/docs/', '/api/staff/docs/1/approve/', '/api/staff/docs/1/reject/',
+  '/api/staff/settings/uploads/', '/api/img-storage/', '/api/img-storage/1/', '/api/docs-cover/1/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -38,6 +42,11 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/trd-account-bind/nope/'], ['POST', '/api/dev/staff-role/'], ['POST', '/api/dev/assign-doc/'],
   ['GET', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/pay/'],
   ['POST', '/api/staff/price-policy/'], ['PATCH', '/api/staff/price-policy/1/'],
+  ['GET', '/api/upload-setting/'], ['POST', '/api/upload-sessions/'], ['PUT', '/api/upload-sessions/00000000-0000-4000-8000-000000000000/'],
+  ['DELETE', '/api/upload-sessions/00000000-0000-4000-8000-000000000000/'], ['POST', '/api/docs/'], ['PATCH', '/api/docs/1/'],
+  ['DELETE', '/api/docs/1/'], ['POST', '/api/docs/1/retry/'], ['GET', '/api/my-docs/'], ['GET', '/api/my-docs/1/'],
+  ['GET', '/api/my-docs/progress/'], ['GET', '/api/staff/docs/'], ['POST', '/api/staff/docs/1/reject/'],
+  ['PATCH', '/api/staff/settings/uploads/'], ['POST', '/api/img-storage/'], ['GET', '/api/img-storage/1/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];

@@ -161,4 +161,33 @@ describe.each(engines())('uploads (%s)', (engine) => {
     expect(limited.body.message).toBe('今日上传数量已达上限');
     expect(uid).toBeGreaterThan(0);
   });
+
+  test('a job whose worker died on its last attempt fails with a Chinese reason', async () => {
+    const { client } = await registeredClient(server.base);
+    const doc = (await createDoc(client, await uploadFile(client, 'x.txt', Buffer.from('文本'.repeat(50))), category)).body;
+    await server.app.db.query(`UPDATE conversion_jobs SET state = 'running', attempts = 3, locked_by = 'dead', locked_until = $2 WHERE docs_id = $1`, [doc.id, new Date(clock.now().getTime() - 1000)]);
+    await server.app.uploads.drain();
+    const failed = await myDoc(client, doc.id);
+    expect(failed).toMatchObject({ status: 3, reason: '转换进程异常退出，请稍后重试或更换文件' });
+  });
+
+  test('a trusted uploader (level at least the staff setting) publishes at once; the progress stream ends with the final state', async () => {
+    const { client: admin, uid: adminId } = await registeredClient(server.base);
+    const { client } = await registeredClient(server.base);
+    expect((await client.patch('/api/staff/settings/uploads/', { trusted_uploader_level: 1 })).status).toBe(403);
+    await server.app.db.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'admin')`, [adminId]);
+    expect((await admin.patch('/api/staff/settings/uploads/', { trusted_uploader_level: 1 })).body).toEqual({ trusted_uploader_level: 1 });
+    try {
+      const doc = (await createDoc(client, await uploadFile(client, 't.md', Buffer.from('# 可信\n\n' + '正文内容足够长'.repeat(20))), category)).body;
+      const stream = await fetch(`${server.base}/api/my-docs/progress/?ids=${doc.id}`, { headers: { cookie: client.cookieHeader() } });
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      const text = stream.text();
+      await server.app.uploads.drain();
+      const events = (await text).split('\n\n').filter((e) => e.startsWith('event: progress'));
+      expect(JSON.parse(events[0].split('data: ')[1])).toMatchObject({ id: doc.id, status: 6, status_text: '转换中' });
+      expect(JSON.parse(events[events.length - 1].split('data: ')[1])).toMatchObject({ id: doc.id, status: 1, status_text: '已发布', reason: '' });
+    } finally {
+      await admin.patch('/api/staff/settings/uploads/', { trusted_uploader_level: null });
+    }
+  });
 });
