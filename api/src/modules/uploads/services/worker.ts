@@ -78,6 +78,13 @@ function withTimeout(work: Promise<ConversionResult>, ms: number): Promise<Conve
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
+/** Renews the job's lease every third of it while the work runs (a converter may report no progress for minutes). */
+function keepLease(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow, state: { stage: string; progress: number }): () => void {
+  const timer = setInterval(() => void jobs.renew(app.db, job.id, ctx.workerId, ctx.lease(), state.stage, state.progress).catch(() => undefined), Math.max(1000, ctx.leaseMs / 3));
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 async function runJob(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow): Promise<void> {
   const doc = await docs.docForConversion(app.db, job.docs_id);
   if (!doc || doc.status !== 6) {
@@ -86,6 +93,8 @@ async function runJob(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow): 
   }
   const dir = path.join(app.uploads.dir, 'work', `job-${job.id}-${job.attempts}`);
   await mkdir(dir, { recursive: true });
+  const state = { stage: 'converting', progress: 0 };
+  const stopLease = keepLease(app, ctx, job, state);
   try {
     const input = await fetchInput(app, doc.storage_key, dir, doc.original_name);
     const inspected = await inspectUpload(input, doc.original_name);
@@ -99,9 +108,8 @@ async function runJob(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow): 
     const onProgress = (stage: string, percent: number) => {
       if (Date.now() - last < 500) return;
       last = Date.now();
-      const p = Math.max(0, Math.min(100, Math.round(percent)));
-      void docs.setProgress(app.db, doc.id, stage, p).catch(() => undefined);
-      void jobs.renew(app.db, job.id, ctx.workerId, ctx.lease(), stage, p).catch(() => undefined);
+      Object.assign(state, { stage, progress: Math.max(0, Math.min(100, Math.round(percent))) });
+      void docs.setProgress(app.db, doc.id, state.stage, state.progress).catch(() => undefined);
     };
     await docs.setProgress(app.db, doc.id, 'converting', 0);
     const result = await withTimeout(convertDocument({ file: input, type: inspected.type, workDir: dir, timeoutMs: ctx.timeoutMs, onProgress }), ctx.timeoutMs);
@@ -110,6 +118,7 @@ async function runJob(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow): 
   } catch (err) {
     await jobFailed(app, ctx, job, err);
   } finally {
+    stopLease();
     await rm(dir, { recursive: true, force: true });
   }
 }
