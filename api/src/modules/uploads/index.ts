@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
 import { everyMinute } from '../../core/sweep';
+import { convertDocument } from '../../infra/convert';
 import { workerOptionsFrom, type WorkerOptions } from './config';
 import { docRoutes } from './routes/docs';
 import { imageRoutes } from './routes/images';
@@ -17,6 +18,8 @@ export interface UploadsOptions extends Record<string, unknown> {
   dataDir?: string;
   /** The conversion worker; default from the environment (CONVERT_WORKER=off: none in this process). */
   worker?: Partial<WorkerOptions>;
+  /** The converter the worker calls; default the library's convertDocument (tests give a slow or failing one). */
+  convert?: typeof convertDocument;
 }
 
 export interface UploadsService {
@@ -26,6 +29,8 @@ export interface UploadsService {
   wake(): void;
   /** Runs every due conversion job now (tests); answers when none is left. */
   drain(): Promise<void>;
+  /** Removes expired upload sessions and their files (every minute; tests call it). */
+  sweep(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -48,16 +53,17 @@ export const uploadsModule = defineModule<UploadsOptions>('uploads', ['core', 'i
     app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
   }
   const workerOptions = { ...workerOptionsFrom(process.env), ...options.worker };
-  const worker = conversionWorker(app, workerOptions);
+  const worker = conversionWorker(app, workerOptions, options.convert ?? convertDocument);
   app.decorate('uploads', {
     dir,
     wake: () => (workerOptions.enabled ? worker.wake() : undefined),
     drain: () => worker.drain(),
+    sweep: () => sweepSessions(app),
   });
   if (workerOptions.enabled) {
     app.addHook('onReady', async () => worker.start());
     app.addHook('preClose', async () => worker.stop());
   }
-  everyMinute(app, () => sweepSessions(app), 'upload sessions sweep');
+  everyMinute(app, () => app.uploads.sweep(), 'upload sessions sweep');
   for (const routes of [sessionRoutes, docRoutes, staffDocRoutes, imageRoutes]) await app.register(routes);
 });

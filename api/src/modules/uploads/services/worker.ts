@@ -16,7 +16,7 @@ const CRASHED = '转换进程异常退出，请稍后重试或更换文件';
 const timeoutReason = (ms: number) => `转换超时（超过${Math.round(ms / 60000) || 1}分钟），请检查文件后重试`;
 
 /** The in-process conversion worker: claims jobs with a lease, converts, stores the results; one job at a time. */
-export function conversionWorker(app: FastifyInstance, options: WorkerOptions) {
+export function conversionWorker(app: FastifyInstance, options: WorkerOptions, convert: typeof convertDocument) {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -27,7 +27,7 @@ export function conversionWorker(app: FastifyInstance, options: WorkerOptions) {
     for (const docsId of await jobs.failExhausted(app.db, MAX_ATTEMPTS, app.now(), CRASHED)) await failConversion(app, docsId, CRASHED);
     const job = await jobs.claim(app.db, id, app.now(), lease(), MAX_ATTEMPTS);
     if (!job) return false;
-    await runJob(app, { ...options, workerId: id, lease }, job);
+    await runJob(app, { ...options, workerId: id, lease, convert }, job);
     return true;
   };
   const drain = async () => {
@@ -62,6 +62,7 @@ export function conversionWorker(app: FastifyInstance, options: WorkerOptions) {
 interface JobContext extends WorkerOptions {
   workerId: string;
   lease: () => Date;
+  convert: typeof convertDocument;
 }
 
 /** Copies the stored file into the job's folder (the converter reads a path). */
@@ -112,7 +113,7 @@ async function runJob(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow): 
       void docs.setProgress(app.db, doc.id, state.stage, state.progress).catch(() => undefined);
     };
     await docs.setProgress(app.db, doc.id, 'converting', 0);
-    const result = await withTimeout(convertDocument({ file: input, type: inspected.type, workDir: dir, timeoutMs: ctx.timeoutMs, onProgress }), ctx.timeoutMs);
+    const result = await withTimeout(ctx.convert({ file: input, type: inspected.type, workDir: dir, timeoutMs: ctx.timeoutMs, onProgress }), ctx.timeoutMs);
     await storeResult(app, doc, result);
     await jobs.finish(app.db, job.id, ctx.workerId, 'done', '', app.now());
   } catch (err) {
