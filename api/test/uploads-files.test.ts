@@ -1,6 +1,7 @@
 import jpeg from 'jpeg-js';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
+import { findOrphans } from '../src/modules/content/orphans';
 import { engines, useEngine, type TestServer } from './helpers';
 import { Client, registeredClient, testClock } from './accounts-helpers';
 import { contentServer } from './content-helpers';
@@ -63,6 +64,10 @@ describe.each(engines())('uploads: previews and images (%s)', (engine) => {
   });
   afterAll(async () => {
     await server?.close();
+  });
+  // nothing half-written after any test: no stored file without its row, no row without its file
+  afterEach(async () => {
+    expect(await findOrphans(server.app.db, server.app.content.storage)).toEqual({ orphans: [], missing: [] });
   });
 
   /** An uploaded document, converted and approved by staff. */

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { findOrphans } from '../src/modules/content/orphans';
 import { engines, useEngine, type TestServer } from './helpers';
 import { Client, registeredClient, testClock } from './accounts-helpers';
 import { contentServer } from './content-helpers';
@@ -16,6 +17,10 @@ describe.each(engines())('uploads (%s)', (engine) => {
   });
   afterAll(async () => {
     await server?.close();
+  });
+  // nothing half-written after any test: no stored file without its row, no row without its file
+  afterEach(async () => {
+    expect(await findOrphans(server.app.db, server.app.content.storage)).toEqual({ orphans: [], missing: [] });
   });
   const myDoc = async (client: Client, id: number) => (await client.get(`/api/my-docs/${id}/`)).body;
   const orphans = async () => {
