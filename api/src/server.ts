@@ -16,6 +16,7 @@ import { activitiesModule } from './modules/activities';
 import { coinsModule } from './modules/coins';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
+import { uploadsModule, type UploadsOptions } from './modules/uploads';
 
 export interface ServerOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used. */
@@ -42,6 +43,8 @@ export interface ServerOptions {
   pay?: PayOptions;
   /** Reading and search: files folder (default: `<dataDir>/files`), storage (default loadStorageConfig(process.env)), secure cookies. */
   content?: ContentOptions;
+  /** Uploads: the conversion worker (default from the environment, CONVERT_WORKER=off for none). */
+  uploads?: UploadsOptions;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       ...opts.content,
       storage: opts.content?.storage ?? loadStorageConfig(),
     });
+    await app.register(uploadsModule, { dataDir: opts.dataDir, ...opts.uploads });
     await app.register(opsModule);
   } catch (err) {
     await app.close().catch(() => undefined); // closes the database if it was opened

@@ -370,8 +370,9 @@ describe.each(engines())('documents, blogs, categories and search on %s', (engin
     const res = await call(server.base, '/api/openapi.json');
     expect(res.status).toBe(200);
     const expected: Record<string, string[]> = {
-      '/api/docs/': ['get'],
-      '/api/docs/{id}/': ['get'],
+      // POST, PATCH, DELETE: the uploads module (docs/uploads.md)
+      '/api/docs/': ['get', 'post'],
+      '/api/docs/{id}/': ['delete', 'get', 'patch'],
       '/api/articles/': ['get'],
       '/api/docs-comment/': ['get', 'post'],
       '/api/docs-collect/': ['delete', 'get', 'post'],

@@ -23,6 +23,10 @@ const ACCOUNT_ROUTES = [
   '/api/theme-parti/', '/api/invite-code-valid/12345/', '/api/invite-code-valid/1a/', '/api/invite-code/', '/api/invite-code/invitees/',
   '/api/red-packets/', '/api/red-packets/1/', '/api/red-packets/1/open/', '/api/staff/activities/', '/api/staff/activities/1/',
   '/api/staff/red-packets/',
+  '/api/upload-setting/', '/api/upload-sessions/', '/api/upload-sessions/00000000-0000-4000-8000-000000000000/',
+  '/api/upload-sessions/abc/', '/api/docs/', '/api/docs/1/', '/api/docs/abc/', '/api/docs/1/retry/', '/api/my-docs/',
+  '/api/my-docs/1/', '/api/my-docs/progress/', '/api/staff/docs/', '/api/staff/docs/1/approve/', '/api/staff/docs/1/reject/',
+  '/api/staff/settings/uploads/', '/api/img-storage/', '/api/img-storage/1/', '/api/docs-cover/1/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -48,6 +52,11 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['POST', '/api/theme-parti/'], ['GET', '/api/invite-code-valid/12345/'], ['GET', '/api/invite-code/'], ['GET', '/api/red-packets/'],
   ['POST', '/api/red-packets/'], ['POST', '/api/red-packets/1/open/'], ['POST', '/api/staff/activities/'], ['PATCH', '/api/staff/activities/1/'],
   ['POST', '/api/staff/red-packets/'],
+  ['GET', '/api/upload-setting/'], ['POST', '/api/upload-sessions/'], ['PUT', '/api/upload-sessions/00000000-0000-4000-8000-000000000000/'],
+  ['DELETE', '/api/upload-sessions/00000000-0000-4000-8000-000000000000/'], ['POST', '/api/docs/'], ['PATCH', '/api/docs/1/'],
+  ['DELETE', '/api/docs/1/'], ['POST', '/api/docs/1/retry/'], ['GET', '/api/my-docs/'], ['GET', '/api/my-docs/1/'],
+  ['GET', '/api/my-docs/progress/'], ['GET', '/api/staff/docs/'], ['POST', '/api/staff/docs/1/reject/'],
+  ['PATCH', '/api/staff/settings/uploads/'], ['POST', '/api/img-storage/'], ['GET', '/api/img-storage/1/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', '/api/feedback/', ...ACCOUNT_ROUTES];

@@ -36,6 +36,8 @@ export const DOC_STATUS = {
   conversionFailed: 3,
   removed: 4,
   restored: 5,
+  /** Uploaded and queued or converting (documents.stage says which step). */
+  converting: 6,
 } as const;
 
 /** Statuses of a document anyone may see; the others only its uploader. */

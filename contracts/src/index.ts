@@ -17,3 +17,4 @@ export * from './social';
 export * from './pay';
 export * from './coins';
 export * from './activities';
+export * from './uploads';

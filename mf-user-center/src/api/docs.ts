@@ -1,44 +1,8 @@
-import type { UploadCategory } from 'contracts';
+import type { DocCreateBody, DocPatchBody, MyDoc, ProgressEvent, UploadCategory, UploadSession, UploadSetting } from 'contracts';
 import { http, type ListPage } from 'shared-kernel';
 
-export type { UploadCategory } from 'contracts';
-
-// The wire of uploads (the spec's Wire section). These types mirror contracts/src/uploads.ts, written at the same
-// time by the API's helper, under its names (UploadSetting, UploadSession, OffsetMismatch, MyDocGroup, MyDoc,
-// ProgressEvent, DocCreateBody, DocPatchBody): at merge they become `import type { … } from 'contracts'`.
-
-/** GET /api/upload-setting/: the limits, shown before a file is picked. */
-export interface UploadSetting {
-  max_size: number;
-  image_max_size: number;
-  max_batch: number;
-  daily_uploads: number;
-  /** null for a visitor */
-  left_today: number | null;
-  chunk_size: number;
-  max_price: number;
-  preview_pages: { min: number; max: number; default: number };
-  types: { documents: string[]; images: string[]; archives: string[] };
-  converter_ready: boolean;
-  converter_message: string;
-}
-
-/** One resumable upload (one file). */
-export interface UploadSession {
-  id: string;
-  name: string;
-  size: number;
-  offset: number;
-  chunk_size: number;
-  expire_time: string;
-}
-
-/** The 409 of a chunk sent at the wrong offset. */
-export interface OffsetMismatch {
-  message: string;
-  code: 'offset_mismatch';
-  offset: number;
-}
+// The wire of uploads: the types are the contract's (contracts/src/uploads.ts).
+export type { DocCreateBody, DocPatchBody, MyDoc, OffsetMismatch, UploadCategory, UploadSession, UploadSetting } from 'contracts';
 
 /** The groups of GET /api/my-docs/?status= (the contract's MY_DOC_GROUPS). */
 export const DOC_GROUPS = ['all', 'converting', 'reviewing', 'published', 'rejected', 'failed', 'removed'] as const;
@@ -46,41 +10,6 @@ export type MyDocGroup = (typeof DOC_GROUPS)[number];
 
 /** documents.status */
 export const DOC_STATUS = { reviewing: 0, published: 1, rejected: 2, failed: 3, removed: 4, restored: 5, converting: 6 } as const;
-
-export interface MyDoc {
-  id: number;
-  title: string;
-  summary: string;
-  category: { id: number; name: string };
-  file_type: string;
-  ext_cate: string;
-  size: number;
-  pages: number;
-  status: number;
-  status_text: string;
-  stage: string;
-  progress: number;
-  reason: string;
-  price: number;
-  is_free: boolean;
-  preview_pages: number;
-  views: number;
-  downloads: number;
-  earned_coins: number;
-  create_time: string;
-  update_time: string;
-  cover_url: string | null;
-}
-
-/** One `progress` event of GET /api/my-docs/progress/ (the contract's name; DocProgress here, the DOM has a ProgressEvent too). */
-interface ProgressEvent {
-  id: number;
-  status: number;
-  status_text: string;
-  stage: string;
-  progress: number;
-  reason: string;
-}
 
 export type DocProgress = ProgressEvent;
 
@@ -92,13 +21,6 @@ export interface DocFields {
   price: number;
   preview_pages: number;
 }
-
-export interface DocCreateBody extends DocFields {
-  upload: string;
-  agree: true;
-}
-
-export type DocPatchBody = Partial<DocFields> & { upload?: string };
 
 const quiet = { skipErrorToast: true } as const;
 

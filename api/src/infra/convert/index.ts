@@ -26,7 +26,7 @@ import { which } from './tools';
 
 export { inspectUpload } from './inspect';
 export { convertDocument } from './convert';
-export { ConversionError, EXT_CATE_OF, type ConversionErrorCode, type ConversionResult, type UploadType } from './types';
+export { ConversionError, EXT_CATE_OF, type ConversionErrorCode, type ConversionInput, type ConversionResult, type UploadType } from './types';
 
 const INSTALL = 'apt-get install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui poppler-utils';
 

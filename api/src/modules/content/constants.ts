@@ -80,6 +80,7 @@ export const DOC_STATUS_TEXT: Record<number, string> = {
   3: '转换失败',
   4: '已下架',
   5: '已恢复',
+  6: '转换中',
 };
 
 /** A document anyone may see (PUBLIC_DOC_STATUSES); the others only their uploader. */

@@ -8,19 +8,31 @@ import type { FileStorage } from '../../infra/storage/storage';
  * images alternative was measured and dropped: see api/README.md). TXT and Markdown are read page by page as
  * text of about TEXT_PAGE_CHARS characters.
  */
-export function previewType(fileType: string): PreviewInfo['type'] {
-  if (fileType === 'pdf') return 'pdf';
+export function previewType(fileType: string, converted = false): PreviewInfo['type'] {
+  if (fileType === 'pdf' || converted) return 'pdf';
   if (fileType === 'txt') return 'text';
   if (fileType === 'md') return 'markdown';
   return 'none';
 }
 
+/** The fields of a document that decide its preview. */
+export interface PreviewFacts {
+  file_type: string;
+  pages: number;
+  is_free: boolean;
+  /** An upload converted to PDF (office, epub, images): the reader shows that PDF. */
+  preview_file_id?: number | null;
+  /** The uploader's choice of paid preview pages; null: PAID_PREVIEW_PAGES. */
+  preview_pages?: number | null;
+}
+
 /** What the requester may read of a document; `unlocked` when they own or bought it. */
-export function previewInfo(doc: { file_type: string; pages: number; is_free: boolean }, unlocked: boolean): PreviewInfo {
-  const type = previewType(doc.file_type);
+export function previewInfo(doc: PreviewFacts, unlocked: boolean): PreviewInfo {
+  const type = previewType(doc.file_type, doc.preview_file_id != null);
   if (type === 'none') return { type, pages: doc.pages, preview_pages: 0, limited: false };
-  const limited = !doc.is_free && !unlocked && doc.pages > PAID_PREVIEW_PAGES;
-  return { type, pages: doc.pages, preview_pages: limited ? PAID_PREVIEW_PAGES : doc.pages, limited };
+  const allowed = doc.preview_pages ?? PAID_PREVIEW_PAGES;
+  const limited = !doc.is_free && !unlocked && doc.pages > allowed;
+  return { type, pages: doc.pages, preview_pages: limited ? allowed : doc.pages, limited };
 }
 
 /** A text cut into pages of about TEXT_PAGE_CHARS characters, at line ends where there is one. */

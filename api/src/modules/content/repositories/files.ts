@@ -12,6 +12,8 @@ export async function releaseFile(q: Queryable, fileId: number): Promise<QueuedD
     `WITH gone AS (
        DELETE FROM content_files f WHERE f.id = $1
          AND NOT EXISTS (SELECT 1 FROM documents WHERE file_id = f.id)
+         AND NOT EXISTS (SELECT 1 FROM documents WHERE preview_file_id = f.id)
+         AND NOT EXISTS (SELECT 1 FROM stored_images WHERE file_id = f.id)
          AND NOT EXISTS (SELECT 1 FROM blog_appendices WHERE file_id = f.id)
          AND NOT EXISTS (SELECT 1 FROM download_records WHERE file_id = f.id)
        RETURNING f.id, f.storage_key)

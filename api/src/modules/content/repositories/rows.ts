@@ -7,7 +7,8 @@
  */
 export const DOC_COLUMNS = `d.id, d.title, d.summary, d.category_id, '' AS category_name, d.uploader_id,
   '' AS uploader_name, d.file_type, d.ext_cate, d.size, d.pages, d.status, d.score, d.rating, dv.views,
-  d.downloads, d.comment_count, d.collect_count, d.price, d.is_free, d.free_quota_ok, d.create_time, d.file_id`;
+  d.downloads, d.comment_count, d.collect_count, d.price, d.is_free, d.free_quota_ok, d.create_time, d.file_id,
+  d.preview_file_id, d.preview_pages`;
 export const DOC_VIEWS_JOIN = 'JOIN document_views dv ON dv.document_id = d.id';
 export const DOC_FROM = `documents d ${DOC_VIEWS_JOIN}`;
 
@@ -36,6 +37,10 @@ export interface DocRow {
   free_quota_ok: boolean;
   create_time: Date;
   file_id: number;
+  /** An upload's converted PDF the reader shows (null: the file itself). */
+  preview_file_id: number | null;
+  /** Pages a visitor may read of a paid document (null: PAID_PREVIEW_PAGES). */
+  preview_pages: number | null;
 }
 
 /** Columns of BlogRow, for BLOG_FROM; the view count lives in `blog_views`, as the documents' does. */
