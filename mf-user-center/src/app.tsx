@@ -15,6 +15,9 @@ const pages: Record<string, ComponentType> = {
   'user.docs.denylist': lazy(() => import(/* webpackChunkName: "route-user.docs.denylist" */ './pages/docs/DenylistPage')),
   'user.docs.convertfail': lazy(() => import(/* webpackChunkName: "route-user.docs.convertfail" */ './pages/docs/ConvertFailPage')),
   'user.docs.search': lazy(() => import(/* webpackChunkName: "route-user.docs.search" */ './pages/docs/DocsSearchPage')),
+  'user.collect.list': lazy(() => import(/* webpackChunkName: "route-user.collect.list" */ './pages/library/CollectListPage')),
+  'user.collect.folder': lazy(() => import(/* webpackChunkName: "route-user.collect.folder" */ './pages/library/CollectFolderPage')),
+  'user.history.list': lazy(() => import(/* webpackChunkName: "route-user.history.list" */ './pages/library/HistoryPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {
