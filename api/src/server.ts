@@ -13,6 +13,7 @@ import { contentModule, type ContentOptions } from './modules/content';
 import { oauthModule } from './modules/oauth';
 import { payModule, type PayOptions } from './modules/pay';
 import { coinsModule } from './modules/coins';
+import { libraryModule } from './modules/library';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
 
@@ -88,6 +89,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       ...opts.content,
       storage: opts.content?.storage ?? loadStorageConfig(),
     });
+    await app.register(libraryModule);
     await app.register(opsModule);
   } catch (err) {
     await app.close().catch(() => undefined); // closes the database if it was opened
