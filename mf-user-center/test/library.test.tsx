@@ -1,5 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
+import { againHint } from '../src/pages/library/DownloadsPage';
 import { dayLabel } from '../src/pages/library/HistoryPage';
 import { closeAll, logIn, open, page, resetPage } from './support/coins';
 
@@ -13,6 +14,7 @@ afterAll(() => api.close());
 beforeEach(() => {
   resetPage(api);
   logIn();
+  api.on('GET /user-share-link/', page([]));
 });
 afterEach(closeAll);
 
@@ -159,4 +161,80 @@ test('day labels: 今天, 昨天, then the date', () => {
   expect(dayLabel(new Date(2026, 10, 25, 0, 1).toISOString(), now)).toBe('今天');
   expect(dayLabel(new Date(2026, 10, 24, 23, 59).toISOString(), now)).toBe('昨天');
   expect(dayLabel(new Date(2026, 10, 23, 12, 0).toISOString(), now)).toBe('2026-11-23');
+});
+
+test('my shares under the folders: what I shared and how often each link was opened; a public folder\'s link is made on share', async () => {
+  api.on('GET /collect-folder/', page([folder(2, '唐诗', { is_public: true })]));
+  api.on('GET /collect-folder/2/items/', page([]));
+  api.on('GET /user-share-link/', page([
+    { id: 5, token: 'abcdefghijkl', url: '/api/s/abcdefghijkl/', type: 'folder', target: { id: 2, title: '唐诗' }, opens: 7, last_open_time: null, create_time: '2026-11-24T02:00:00.000Z' },
+    { id: 4, token: 'bcdefghijklm', url: '/api/s/bcdefghijklm/', type: 'docs', target: { id: 12, title: '静夜思' }, opens: 0, last_open_time: null, create_time: '2026-11-23T02:00:00.000Z' },
+  ]));
+  api.on('POST /user-share-link/', { body: { id: 5, token: 'abcdefghijkl', url: '/api/s/abcdefghijkl/', type: 'folder', target: { id: 2, title: '唐诗' }, opens: 7, last_open_time: null, create_time: '2026-11-24T02:00:00.000Z' } });
+  const view = await open('/app/user/collect/list');
+  const q = within(view.host);
+  const links = await q.findAllByTestId('share-link');
+  expect(links.map((l) => l.textContent)).toEqual([expect.stringContaining('收藏夹唐诗打开 7 次'), expect.stringContaining('文档静夜思打开 0 次')]);
+  fireEvent.click(within(q.getByTestId('folder-panel')).getByRole('button', { name: '分享链接' }));
+  await waitFor(() => expect(api.calls('POST /user-share-link/')).toHaveLength(1));
+  expect(api.calls('POST /user-share-link/')[0].body).toEqual({ type: 'folder', id: 2 });
+});
+
+test('my local documents: numbers, each document once with whether re-downloading is free, and a re-download', async () => {
+  api.on('GET /docs-down-statistics/', { body: { today: 2, total: 9, free_total: 5, free_left: 3, uploaded_downloads: 40 } });
+  const now = new Date().toISOString();
+  api.on('GET /docs-down-history-record/', page([
+    { id: 3, docs: doc(12, '静夜思'), kind: 'free', create_time: now },
+    { id: 2, docs: doc(13, '春晓'), kind: 'paid', create_time: '2026-01-02T02:00:00.000Z' },
+  ]));
+  api.on('POST /user-download/docs/13/', { status: 402, body: { code: 'payment_required', message: '需购买后下载' } });
+  const view = await open('/app/user/docs/download');
+  const q = within(view.host);
+  const rows = await q.findAllByTestId('download-record');
+  expect(q.getByRole('region', { name: '下载统计' }).textContent).toContain('今日剩余免费次数3');
+  expect(rows[0].textContent).toContain('今天下载过，今日内重新下载免费');
+  expect(rows[1].textContent).toContain('已购买或自己上传，可随时免费重新下载');
+  expect(within(rows[0]).getByRole('link', { name: '静夜思' }).getAttribute('href')).toBe('/app/articles/docs/detail/12');
+  fireEvent.click(within(rows[1]).getByRole('button', { name: '重新下载' }));
+  await waitFor(() => expect(api.calls('POST /user-download/docs/13/')).toHaveLength(1));
+});
+
+test('re-download hints: bought or mine always free, downloaded today free until the site\'s midnight (UTC+8)', () => {
+  const record = (kind: string, create_time: string) => ({ id: 1, docs: doc(1, 'x'), kind, create_time });
+  const now = new Date('2026-11-25T15:00:00.000Z'); // 23:00 in UTC+8
+  expect(againHint(record('owner', '2025-01-01T00:00:00.000Z'), now)).toBe('已购买或自己上传，可随时免费重新下载');
+  expect(againHint(record('free', '2026-11-24T16:30:00.000Z'), now)).toBe('今天下载过，今日内重新下载免费');
+  expect(againHint(record('free', '2026-11-24T15:30:00.000Z'), now)).toBe('重新下载将占用免费次数或需要购买');
+});
+
+test('transfers: offer a document of mine to a user ID; a received offer is accepted; a sent one cancelled', async () => {
+  const transfer = (id: number, extra: Record<string, unknown>) => ({
+    id, docs: { id: 12, title: '静夜思' }, from_user: { uid: 3, nickname: '李白' }, to_user: { uid: 42, nickname: '读者' }, status: 'pending',
+    status_text: '待接收', message: '送你', direction: 'received', create_time: '2026-11-24T02:00:00.000Z', decide_time: null, ...extra,
+  });
+  api.on('GET /my-docs/', page([{ id: 30, title: '我的讲义' }]));
+  api.on('GET /docs-transfer/', (r) => page(r.query.get('box') === 'sent' ? [transfer(8, { direction: 'sent', docs: { id: 30, title: '我的讲义' } })] : [transfer(9, {})]));
+  api.on('POST /docs-transfer/9/accept/', { body: transfer(9, { status: 'accepted', status_text: '已接收' }) });
+  api.on('POST /docs-transfer/8/cancel/', { body: transfer(8, { direction: 'sent', status: 'cancelled', status_text: '已撤回' }) });
+  api.on('POST /docs-transfer/', { status: 201, body: transfer(10, { direction: 'sent' }) });
+  const view = await open('/app/user/transfer/list');
+  const q = within(view.host);
+  const [row] = await q.findAllByTestId('transfer');
+  expect(row.textContent).toContain('来自 李白');
+  fireEvent.click(within(row).getByRole('button', { name: '接收' }));
+  await waitFor(() => expect(within(q.getAllByTestId('transfer')[0]).queryByRole('button', { name: '接收' })).toBeNull());
+  expect(q.getAllByTestId('transfer')[0].textContent).toContain('已接收');
+
+  fireEvent.click(q.getByRole('button', { name: '我发出的' }));
+  await waitFor(() => expect(window.location.search).toBe('?box=sent'));
+  const sent = await q.findByText('转给 读者');
+  fireEvent.click(within(sent.closest('li')!).getByRole('button', { name: '撤回' }));
+  await waitFor(() => expect(api.calls('POST /docs-transfer/8/cancel/')).toHaveLength(1));
+
+  await q.findByRole('option', { name: '我的讲义' });
+  fireEvent.change(q.getByRole('combobox', { name: '选择文档' }), { target: { value: '30' } });
+  fireEvent.change(q.getByRole('textbox', { name: '接收人用户 ID' }), { target: { value: '77' } });
+  fireEvent.click(q.getByRole('button', { name: '发送转让请求' }));
+  await waitFor(() => expect(api.calls('POST /docs-transfer/')).toHaveLength(1));
+  expect(api.calls('POST /docs-transfer/')[0].body).toEqual({ docs: 30, to_user: 77 });
 });

@@ -1,7 +1,22 @@
-import type { BrowsingHistoryItem, CollectFolder, FolderItem, FolderItemFate, HistoryCleared, ItemType, Page } from 'contracts';
+import type {
+  BrowsingHistoryItem,
+  CollectFolder,
+  DownloadRecord,
+  DownloadStatistics,
+  FolderItem,
+  FolderItemFate,
+  HistoryCleared,
+  ItemType,
+  LinkAnswer,
+  Page,
+  ShareLink,
+  ShareTarget,
+  Transfer,
+  TransferBox,
+} from 'contracts';
 import { http } from 'shared-kernel';
 
-export type { BrowsingHistoryItem, CollectFolder, FolderItem, ItemType } from 'contracts';
+export type { BrowsingHistoryItem, CollectFolder, DownloadRecord, DownloadStatistics, FolderItem, ItemType, ShareLink, Transfer, TransferBox } from 'contracts';
 
 /** GET /api/collect-folder/: my folders, the default one first (up to 100: one page is every folder a person keeps). */
 export const listFolders = () => http.get<Page<CollectFolder>>('/collect-folder/', { params: { page_size: 100 } }).then((r) => r.data.results);
@@ -39,3 +54,29 @@ export const listHistory = (page: number, signal?: AbortSignal) =>
 export const deleteHistory = (id: number) => http.delete(`/articles-browsing-history/${id}/`);
 
 export const clearHistory = () => http.delete<HistoryCleared>('/articles-browsing-history/').then((r) => r.data);
+
+// ---------------------------------------------------------------- downloads, shares, transfers
+
+/** GET /api/docs-down-history-record/: each document I downloaded once, newest first. */
+export const listDownloads = (page: number, signal?: AbortSignal) =>
+  http.get<Page<DownloadRecord>>('/docs-down-history-record/', { params: { page }, signal }).then((r) => r.data);
+
+export const getDownloadStats = () => http.get<DownloadStatistics>('/docs-down-statistics/', { skipErrorToast: true }).then((r) => r.data);
+
+/** POST /api/user-download/docs/{id}/: a short-lived link to the file (402 when it must be bought: the kernel's toast). */
+export const downloadLink = (docsId: number) => http.post<LinkAnswer>(`/user-download/docs/${docsId}/`).then((r) => r.data);
+
+/** POST /api/user-share-link/: my link to a document, blog or public folder (the same one when shared before). */
+export const shareTarget = (type: ShareTarget, id: number) => http.post<ShareLink>('/user-share-link/', { type, id }).then((r) => r.data);
+
+export const listShares = (page: number, signal?: AbortSignal) =>
+  http.get<Page<ShareLink>>('/user-share-link/', { params: { page }, signal }).then((r) => r.data);
+
+export const listTransfers = (box: TransferBox | null, page: number, signal?: AbortSignal) =>
+  http.get<Page<Transfer>>('/docs-transfer/', { params: { page, ...(box ? { box } : {}) }, signal }).then((r) => r.data);
+
+export const offerTransfer = (docs: number, toUser: number, message: string) =>
+  http.post<Transfer>('/docs-transfer/', { docs, to_user: toUser, ...(message ? { message } : {}) }).then((r) => r.data);
+
+export const decideTransfer = (id: number, decision: 'accept' | 'decline' | 'cancel') =>
+  http.post<Transfer>(`/docs-transfer/${id}/${decision}/`).then((r) => r.data);

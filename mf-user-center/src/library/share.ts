@@ -1,8 +1,7 @@
-import { routePath, toastSuccess } from 'shared-kernel';
+import type { ShareTarget } from 'contracts';
+import { toastSuccess } from 'shared-kernel';
+import { shareTarget } from './api';
 import { LIB_TEXTS } from './texts';
-
-/** The address of a public folder's page. */
-export const folderPageUrl = (id: number) => `${window.location.origin}${routePath('user.collect.folder', { id })}`;
 
 /** Copies a link; where the clipboard is refused, the link is shown in the toast to copy by hand. */
 export async function copyLink(url: string): Promise<void> {
@@ -11,5 +10,15 @@ export async function copyLink(url: string): Promise<void> {
     toastSuccess(LIB_TEXTS.folders.copied);
   } catch {
     toastSuccess(url, { duration: 8000 });
+  }
+}
+
+/** Makes (or finds) my share link of the thing and copies its full address: opens through it are counted. */
+export async function shareAndCopy(type: ShareTarget, id: number): Promise<void> {
+  try {
+    const link = await shareTarget(type, id);
+    await copyLink(`${window.location.origin}${link.url}`);
+  } catch {
+    /* the kernel's toast said why */
   }
 }

@@ -40,6 +40,10 @@ export const LIBRARY_CSS = `
 .ucl-day{margin:16px 0 4px;font-size:14px;color:${MUTED};font-weight:600}
 .ucl-day:first-child{margin-top:0}
 .ucl-bad{color:${BAD}}
+.ucl-stats{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px;margin:0}
+@media (min-width:700px){.ucl-stats{grid-template-columns:repeat(4,minmax(0,1fr))}}
+.ucl-stats dd{margin:4px 0 0;font-size:22px;font-weight:600;color:${FG}}
+.ucl-status{flex:none;font-size:13px;color:${MUTED}}
 `;
 
 const STYLE_ID = 'mf-user-center-library-style';

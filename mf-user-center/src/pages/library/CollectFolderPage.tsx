@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { routePath, useLoad, useUser } from 'shared-kernel';
 import { getFolder } from '../../library/api';
 import { FolderItems } from '../../library/FolderItems';
-import { copyLink, folderPageUrl } from '../../library/share';
+import { copyLink, shareAndCopy } from '../../library/share';
 import { ensureLibraryStyles } from '../../library/styles';
 import { LIB_TEXTS } from '../../library/texts';
 import { LoadError, Loading, PageFrame } from '../../ui/Status';
@@ -29,7 +29,7 @@ export default function CollectFolderPage() {
             <h2 id="ucl-folder-title">{f.name}</h2>
             <span className="ucl-actions">
               <span className="uc-small uc-muted">{t.count(f.item_count)}</span>
-              {f.is_public && <button type="button" className="uc-link" onClick={() => void copyLink(folderPageUrl(f.id))}>{t.shareLink}</button>}
+              {f.is_public && <button type="button" className="uc-link" onClick={() => void (user?.uid ? shareAndCopy('folder', f.id) : copyLink(window.location.href))}>{t.shareLink}</button>}
               {user?.uid && <Link className="uc-link" to={routePath('user.collect.list')}>{t.manage}</Link>}
             </span>
           </div>

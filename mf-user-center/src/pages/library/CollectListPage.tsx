@@ -4,7 +4,8 @@ import { toastSuccess, useLoad } from 'shared-kernel';
 import { listFolders, updateFolder, type CollectFolder } from '../../library/api';
 import { FolderItems } from '../../library/FolderItems';
 import { CreateFolder, DeleteFolder, RenameFolder } from '../../library/FolderForms';
-import { copyLink, folderPageUrl } from '../../library/share';
+import { shareAndCopy } from '../../library/share';
+import { SharesCard } from '../../library/SharesCard';
 import { ensureLibraryStyles } from '../../library/styles';
 import { LIB_TEXTS } from '../../library/texts';
 import { LoadError, Loading, PageFrame } from '../../ui/Status';
@@ -53,7 +54,7 @@ function FolderPanel({ folder, folders, onChanged, onDeleted }: { folder: Collec
         <span className="ucl-actions">
           {!folder.is_default && <button type="button" className="uc-link" onClick={() => setMode('rename')}>{t.rename}</button>}
           <button type="button" className="uc-link" onClick={() => void togglePublic()}>{folder.is_public ? t.makePrivateAction : t.makePublicAction}</button>
-          {folder.is_public && <button type="button" className="uc-link" onClick={() => void copyLink(folderPageUrl(folder.id))}>{t.shareLink}</button>}
+          {folder.is_public && <button type="button" className="uc-link" onClick={() => void shareAndCopy('folder', folder.id)}>{t.shareLink}</button>}
           {!folder.is_default && <button type="button" className="uc-link ucl-bad" onClick={() => setMode('delete')}>{t.delete}</button>}
         </span>
       </div>
@@ -98,6 +99,7 @@ export default function CollectListPage() {
           )}
         </div>
       )}
+      <SharesCard route={ROUTE} />
     </PageFrame>
   );
 }
