@@ -45,6 +45,7 @@ const ROUTES: [string, string[]][] = [
   ['/api/articles-browsing-history/', ['GET', 'DELETE']],
   ['/api/articles-browsing-history/{id}/', ['DELETE']],
   ['/api/user-share-link/', ['GET', 'POST']],
+  ['/api/user-share-file/', ['GET', 'POST']],
   ['/api/docs-transfer/', ['GET', 'POST']],
   ['/api/docs-transfer/{id}/accept/', ['POST']],
   ['/api/docs-transfer/{id}/decline/', ['POST']],

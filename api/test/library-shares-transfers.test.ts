@@ -117,4 +117,40 @@ describe.each(engines())('share links and document transfers on %s', (engine) =>
     expect((await alice.get('/api/docs-transfer/?status=cancelled')).body.count).toBe(1);
     expectErrorBody(await alice.get('/api/docs-transfer/?box=mine'), 400, 'invalid');
   });
+
+  test('a file share: of my own document, downloads for anyone until it expires, counted; not of a paid one I only bought', async () => {
+    const [own, paid] = [docs[3], (await seededDocs(server.app, 'd.status = 1 AND NOT d.is_free', 1))[0]];
+    await server.app.db.query('UPDATE documents SET uploader_id = $1 WHERE id = $2', [aliceId, own.id]);
+    expectErrorBody(await new Client(server.base).post('/api/user-share-file/', { docs: own.id }), 403, 'not_authenticated');
+    expectErrorBody(await bob.post('/api/user-share-file/', { docs: own.id }), 404, 'not_found');
+    expectErrorBody(await bob.post('/api/user-share-file/', { docs: paid.id }), 404, 'not_found');
+    expectErrorBody(await alice.post('/api/user-share-file/', { docs: own.id, days: 31 }), 400, 'invalid');
+    const made = await alice.post('/api/user-share-file/', { docs: own.id, days: 1 });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ docs: { id: own.id, title: own.title }, downloads: 0, expired: false });
+    expect(made.body.url).toBe(`/api/user-share-file/${made.body.token}/`);
+
+    const before = (await alice.get(`/api/docs/${own.id}/`)).body.downloads;
+    const res = await fetch(server.base + made.body.url, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location')!;
+    expect(location.startsWith(`/api/user-download-token/docs/${own.id}/?token=`)).toBe(true);
+    const file = await fetch(server.base + location);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).length).toBe(Number(own.size));
+    expect((await alice.get(`/api/docs/${own.id}/`)).body.downloads).toBe(before + 1);
+    const [record] = await server.app.db.query<{ kind: string; share_user_id: number; counted: boolean }>(
+      'SELECT kind, share_user_id, counted FROM download_records WHERE docs_id = $1 ORDER BY id DESC LIMIT 1',
+      [own.id],
+    );
+    expect(record).toMatchObject({ kind: 'share', counted: false });
+    expect(Number(record.share_user_id)).toBe(aliceId);
+
+    expect((await alice.get('/api/user-share-file/')).body.results[0]).toMatchObject({ id: made.body.id, downloads: 1 });
+    expect((await bob.get('/api/user-share-file/')).body.count).toBe(0);
+    // a day later it has expired
+    await server.app.db.query("UPDATE share_files SET expire_time = now() - interval '1 second' WHERE id = $1", [made.body.id]);
+    expect((await fetch(server.base + made.body.url, { redirect: 'manual' })).status).toBe(404);
+    expect((await alice.get('/api/user-share-file/')).body.results[0].expired).toBe(true);
+  });
 });

@@ -66,6 +66,31 @@ export type ShareLinkQuery = Static<typeof ShareLinkQuery>;
 export const ShareTokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{8,32}$' }) });
 export type ShareTokenParams = Static<typeof ShareTokenParams>;
 
+// ---------------------------------------------------------------- file shares (user-share-file/)
+
+export const SHARE_FILE_DEFAULT_DAYS = 7;
+export const SHARE_FILE_MAX_DAYS = 30;
+export const ShareFileBody = Type.Object(
+  { docs: PositiveId, days: Type.Optional(Type.Integer({ minimum: 1, maximum: SHARE_FILE_MAX_DAYS, description: `有效天数，默认 ${SHARE_FILE_DEFAULT_DAYS}` })) },
+  { additionalProperties: false },
+);
+export type ShareFileBody = Static<typeof ShareFileBody>;
+export const ShareFile = Type.Object({
+  id: Type.Integer(),
+  token: Type.String(),
+  url: Type.String({ description: '下载分享地址（本站路径 /api/user-share-file/{token}/，打开即下载）' }),
+  docs: Type.Object({ id: Type.Integer(), title: Type.String() }),
+  downloads: Type.Integer({ description: '通过此分享下载的次数' }),
+  expired: Type.Boolean(),
+  expire_time: DateTime,
+  create_time: DateTime,
+});
+export type ShareFile = Static<typeof ShareFile>;
+export const ShareFilePage = PageSchema(ShareFile);
+export type ShareFilePage = Static<typeof ShareFilePage>;
+export const ShareFileQuery = Type.Object({ ...PageQuery });
+export type ShareFileQuery = Static<typeof ShareFileQuery>;
+
 // ---------------------------------------------------------------- document transfers (docs-transfer/)
 
 export const TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
@@ -107,6 +132,9 @@ export const libraryEndpoints = defineEndpoints({
   'POST /api/user-share-link/': { body: ShareLinkBody, response: { 200: ShareLink, 201: ShareLink } },
   'GET /api/user-share-link/': { querystring: ShareLinkQuery, response: { 200: ShareLinkPage } },
   'GET /api/s/{token}/': { params: ShareTokenParams, response: {} },
+  'POST /api/user-share-file/': { body: ShareFileBody, response: { 201: ShareFile } },
+  'GET /api/user-share-file/': { querystring: ShareFileQuery, response: { 200: ShareFilePage } },
+  'GET /api/user-share-file/{token}/': { params: ShareTokenParams, response: {} },
   'POST /api/docs-transfer/': { body: TransferBody, response: { 201: Transfer } },
   'GET /api/docs-transfer/': { querystring: TransferQuery, response: { 200: TransferPage } },
   'POST /api/docs-transfer/{id}/accept/': { params: IdParams, response: { 200: Transfer } },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
-import { shareRoutes } from './routes/shares';
+import { shareFileRoutes, shareRoutes } from './routes/shares';
 import { transferRoutes } from './routes/transfers';
 
 /**
@@ -9,5 +9,6 @@ import { transferRoutes } from './routes/transfers';
  */
 export const libraryModule = defineModule('library', ['core', 'infra', 'accounts', 'content'], async (app: FastifyInstance) => {
   await app.register(shareRoutes);
+  await app.register(shareFileRoutes);
   await app.register(transferRoutes);
 });

@@ -1,7 +1,8 @@
-import { ShareLink, ShareLinkBody, ShareLinkPage, ShareLinkQuery, ShareTokenParams } from 'contracts';
+import { ShareFile, ShareFileBody, ShareFilePage, ShareFileQuery, ShareLink, ShareLinkBody, ShareLinkPage, ShareLinkQuery, ShareTokenParams } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireActiveUser, requireLogin } from '../../accounts/guards';
 import { paginate } from '../../../core/http/pagination';
+import * as files from '../services/share-files';
 import * as shares from '../services/shares';
 
 /** Share links (user-share-link/) and their public short address (s/{token}/: counts the open, redirects). */
@@ -21,5 +22,21 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: ShareTokenParams }>('/api/s/:token/', { schema: { params: ShareTokenParams }, config: { rateLimit: 'read' } }, async (request, reply) =>
     reply.redirect(await shares.openShare(app, request.params.token), 302),
+  );
+}
+
+/** File shares (user-share-file/): made and listed by their sharer; the token's address downloads for anyone. */
+export async function shareFileRoutes(app: FastifyInstance): Promise<void> {
+  const base = '/api/user-share-file/';
+  app.post<{ Body: ShareFileBody }>(base, { schema: { body: ShareFileBody, response: { 201: ShareFile } } }, async (request, reply) =>
+    reply.code(201).send(await files.shareFile(app, requireActiveUser(request).user.id, request.body)),
+  );
+  app.get<{ Querystring: ShareFileQuery }>(
+    base,
+    { schema: { querystring: ShareFileQuery, response: { 200: ShareFilePage } }, config: { rateLimit: 'read' } },
+    async (request) => paginate(request, files.shareFilePages(app, requireLogin(request).user.id)),
+  );
+  app.get<{ Params: ShareTokenParams }>(`${base}:token/`, { schema: { params: ShareTokenParams }, config: { rateLimit: 'read' } }, async (request, reply) =>
+    reply.redirect(await files.openShareFile(app, request, reply, request.params.token), 302),
   );
 }
