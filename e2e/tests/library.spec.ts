@@ -80,5 +80,15 @@ test('collect a document into a new folder, find it there, move it; find what I 
   await expect(today.getByTestId('library-item').first().getByRole('link')).toHaveText(other.title);
   await expect(today.getByRole('link', { name: doc.title })).toBeVisible();
   await shoot(page, 'history');
+
+  // the other pages of the library are real at both widths
+  await page.goto('/app/user/docs/download');
+  await expect(page.getByRole('region', { name: '下载统计' })).toBeVisible();
+  await expect(page.getByText('还没有下载过文档')).toBeVisible();
+  await shoot(page, 'downloads');
+  await page.goto('/app/user/transfer/list');
+  await expect(page.getByRole('heading', { name: '发起转让' })).toBeVisible();
+  await expect(page.getByText('暂无转让记录')).toBeVisible();
+  await shoot(page, 'transfers');
   await page.context().close();
 });

@@ -197,6 +197,11 @@ test('my local documents: numbers, each document once with whether re-downloadin
   expect(within(rows[0]).getByRole('link', { name: '静夜思' }).getAttribute('href')).toBe('/app/articles/docs/detail/12');
   fireEvent.click(within(rows[1]).getByRole('button', { name: '重新下载' }));
   await waitFor(() => expect(api.calls('POST /user-download/docs/13/')).toHaveLength(1));
+  // a free document I downloaded can be shared as a file
+  api.on('POST /user-share-file/', { status: 201, body: { id: 1, token: 'abcdefghijkl', url: '/api/user-share-file/abcdefghijkl/', docs: { id: 12, title: '静夜思' }, downloads: 0, expired: false, expire_time: now, create_time: now } });
+  fireEvent.click(within(rows[0]).getByRole('button', { name: '分享文件' }));
+  await waitFor(() => expect(api.calls('POST /user-share-file/')).toHaveLength(1));
+  expect(api.calls('POST /user-share-file/')[0].body).toEqual({ docs: 12 });
 });
 
 test('re-download hints: bought or mine always free, downloaded today free until the site\'s midnight (UTC+8)', () => {

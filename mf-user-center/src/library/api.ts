@@ -9,6 +9,7 @@ import type {
   ItemType,
   LinkAnswer,
   Page,
+  ShareFile,
   ShareLink,
   ShareTarget,
   Transfer,
@@ -80,3 +81,6 @@ export const offerTransfer = (docs: number, toUser: number, message: string) =>
 
 export const decideTransfer = (id: number, decision: 'accept' | 'decline' | 'cancel') =>
   http.post<Transfer>(`/docs-transfer/${id}/${decision}/`).then((r) => r.data);
+
+/** POST /api/user-share-file/: a download link of a document I uploaded or a free one I downloaded (7 days). */
+export const shareFile = (docs: number) => http.post<ShareFile>('/user-share-file/', { docs }).then((r) => r.data);

@@ -1,6 +1,6 @@
 import type { ShareTarget } from 'contracts';
 import { toastSuccess } from 'shared-kernel';
-import { shareTarget } from './api';
+import { shareFile, shareTarget } from './api';
 import { LIB_TEXTS } from './texts';
 
 /** Copies a link; where the clipboard is refused, the link is shown in the toast to copy by hand. */
@@ -18,6 +18,16 @@ export async function shareAndCopy(type: ShareTarget, id: number): Promise<void>
   try {
     const link = await shareTarget(type, id);
     await copyLink(`${window.location.origin}${link.url}`);
+  } catch {
+    /* the kernel's toast said why */
+  }
+}
+
+/** Makes a file share of the document and copies its address (anyone with it downloads until it expires). */
+export async function shareFileAndCopy(docs: number): Promise<void> {
+  try {
+    const share = await shareFile(docs);
+    await copyLink(`${window.location.origin}${share.url}`);
   } catch {
     /* the kernel's toast said why */
   }

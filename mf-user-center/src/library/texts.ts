@@ -56,6 +56,7 @@ export const LIB_TEXTS = {
     freeLeft: '今日剩余免费次数',
     uploaded: '我的文档被下载',
     again: '重新下载',
+    shareFile: '分享文件',
     freeForever: '已购买或自己上传，可随时免费重新下载',
     freeToday: '今天下载过，今日内重新下载免费',
     notFree: '重新下载将占用免费次数或需要购买',

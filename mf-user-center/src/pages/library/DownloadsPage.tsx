@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ListFooter, routePath, useInfiniteList, useLoad } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
 import { downloadLink, getDownloadStats, listDownloads, type DownloadRecord, type DownloadStatistics } from '../../library/api';
+import { shareFileAndCopy } from '../../library/share';
 import { ensureLibraryStyles } from '../../library/styles';
 import { LIB_TEXTS } from '../../library/texts';
 import { PageFrame } from '../../ui/Status';
@@ -68,7 +69,12 @@ export default function DownloadsPage() {
                     <span>{againHint(r)}</span>
                   </span>
                 </div>
-                <button type="button" className="uc-btn" onClick={() => void again(r.docs.id)}>{t.again}</button>
+                <span className="ucl-actions">
+                  {(r.kind === 'owner' || r.docs.is_free) && (
+                    <button type="button" className="uc-link" onClick={() => void shareFileAndCopy(r.docs.id)}>{t.shareFile}</button>
+                  )}
+                  <button type="button" className="uc-btn" onClick={() => void again(r.docs.id)}>{t.again}</button>
+                </span>
               </li>
             ))}
           </ul>
