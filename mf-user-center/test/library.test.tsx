@@ -217,7 +217,7 @@ test('transfers: offer a document of mine to a user ID; a received offer is acce
     id, docs: { id: 12, title: '静夜思' }, from_user: { uid: 3, nickname: '李白' }, to_user: { uid: 42, nickname: '读者' }, status: 'pending',
     status_text: '待接收', message: '送你', direction: 'received', create_time: '2026-11-24T02:00:00.000Z', decide_time: null, ...extra,
   });
-  api.on('GET /my-docs/', page([{ id: 30, title: '我的讲义' }]));
+  api.on('GET /docs/', (r) => page(r.query.get('uploader') === '42' ? [doc(30, '我的讲义')] : []));
   api.on('GET /docs-transfer/', (r) => page(r.query.get('box') === 'sent' ? [transfer(8, { direction: 'sent', docs: { id: 30, title: '我的讲义' } })] : [transfer(9, {})]));
   api.on('POST /docs-transfer/9/accept/', { body: transfer(9, { status: 'accepted', status_text: '已接收' }) });
   api.on('POST /docs-transfer/8/cancel/', { body: transfer(8, { direction: 'sent', status: 'cancelled', status_text: '已撤回' }) });

@@ -2,6 +2,7 @@ import type {
   BrowsingHistoryItem,
   CollectFolder,
   DownloadRecord,
+  DocItem,
   DownloadStatistics,
   FolderItem,
   FolderItemFate,
@@ -84,3 +85,7 @@ export const decideTransfer = (id: number, decision: 'accept' | 'decline' | 'can
 
 /** POST /api/user-share-file/: a download link of a document I uploaded or a free one I downloaded (7 days). */
 export const shareFile = (docs: number) => http.post<ShareFile>('/user-share-file/', { docs }).then((r) => r.data);
+
+/** GET /api/docs/?uploader=: my published documents, the ones a transfer offers (up to 100). */
+export const listMyPublicDocs = (uid: number) =>
+  http.get<Page<DocItem>>('/docs/', { params: { uploader: uid, page_size: 100, ordering: '-create_time' } }).then((r) => r.data);

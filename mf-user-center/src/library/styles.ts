@@ -21,9 +21,9 @@ export const LIBRARY_CSS = `
 .ucl-folder-name{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .ucl-tag{flex:none;font-size:12px;padding:1px 6px;border-radius:4px;border:1px solid ${LINE};color:${MUTED};font-weight:400}
 .ucl-form{display:flex;flex-wrap:wrap;gap:8px;align-items:center;min-width:0}
-.ucl-input{flex:1;min-width:0;min-height:40px;padding:8px 10px;border:1px solid ${LINE};border-radius:8px;background:${CARD};color:${FG};font:inherit;font-size:15px}
+.ucl-input{flex:1 1 180px;min-width:0;min-height:40px;padding:8px 10px;border:1px solid ${LINE};border-radius:8px;background:${CARD};color:${FG};font:inherit;font-size:15px}
 .ucl-input:focus-visible,.ucl-select:focus-visible{outline:2px solid ${P};outline-offset:1px}
-.ucl-select{min-height:36px;max-width:100%;padding:4px 8px;border:1px solid ${LINE};border-radius:8px;background:${CARD};color:${FG};font:inherit}
+.ucl-select{min-height:36px;max-width:100%;min-width:0;padding:4px 8px;border:1px solid ${LINE};border-radius:8px;background:${CARD};color:${FG};font:inherit}
 .ucl-check{display:flex;gap:6px;align-items:center;font-size:14px;color:${MUTED}}
 .ucl-head{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;justify-content:space-between;margin:0 0 12px;min-width:0}
 .ucl-head h2{margin:0;font-size:18px;min-width:0;overflow-wrap:anywhere}

@@ -1,9 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ListFooter, toastSuccess, useInfiniteList, useLoad } from 'shared-kernel';
-import { listMyDocs } from '../../api/docs';
+import { ListFooter, toastSuccess, useInfiniteList, useLoad, useUser } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
-import { decideTransfer, listTransfers, offerTransfer, type Transfer, type TransferBox } from '../../library/api';
+import { decideTransfer, listMyPublicDocs, listTransfers, offerTransfer, type Transfer, type TransferBox } from '../../library/api';
 import { ensureLibraryStyles } from '../../library/styles';
 import { LIB_TEXTS } from '../../library/texts';
 import { PageFrame } from '../../ui/Status';
@@ -12,9 +11,10 @@ const ROUTE = 'user.transfer.list';
 const t = LIB_TEXTS.transfers;
 const boxOf = (value: string | null): TransferBox | null => (value === 'sent' || value === 'received' ? value : null);
 
-/** Offer one of my documents to another account (by its user ID, as shown on its user page). */
+/** Offer one of my published documents to another account (by its user ID, as shown on its user page). */
 function OfferForm({ onSent }: { onSent: () => void }) {
-  const docs = useLoad('my-docs-for-transfer', () => listMyDocs({ page: 1 }));
+  const uid = useUser()?.uid ?? 0;
+  const docs = useLoad(uid ? `my-public-docs:${uid}` : null, () => listMyPublicDocs(uid));
   const [docId, setDocId] = useState('');
   const [toUser, setToUser] = useState('');
   const [message, setMessage] = useState('');
