@@ -1,5 +1,5 @@
 import type { ShareTarget } from 'contracts';
-import { toastSuccess } from 'shared-kernel';
+import { isWeixin, setWxShareCard, toastSuccess } from 'shared-kernel';
 import { shareFile, shareTarget } from './api';
 import { LIB_TEXTS } from './texts';
 
@@ -17,7 +17,10 @@ export async function copyLink(url: string): Promise<void> {
 export async function shareAndCopy(type: ShareTarget, id: number): Promise<void> {
   try {
     const link = await shareTarget(type, id);
-    await copyLink(`${window.location.origin}${link.url}`);
+    const url = `${window.location.origin}${link.url}`;
+    // in WeChat the menu's share sends the counted link as a card
+    if (isWeixin()) void setWxShareCard({ title: link.target.title, link: url });
+    await copyLink(url);
   } catch {
     /* the kernel's toast said why */
   }

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { routePath, useLoad, useUser } from 'shared-kernel';
+import { routePath, setWxShareCard, useLoad, useUser } from 'shared-kernel';
 import { getFolder } from '../../library/api';
 import { FolderItems } from '../../library/FolderItems';
 import { copyLink, shareAndCopy } from '../../library/share';
@@ -17,6 +18,10 @@ export default function CollectFolderPage() {
   const folder = useLoad(`folder:${id}`, () => getFolder(id));
   const user = useUser();
   const f = folder.data;
+  // in WeChat, sharing the page from the menu sends a card of the folder (nothing happens elsewhere)
+  useEffect(() => {
+    if (f?.is_public) void setWxShareCard({ title: f.name, link: window.location.href.split('#')[0] });
+  }, [f]);
   return (
     <PageFrame route={ROUTE}>
       {folder.error ? (
