@@ -188,6 +188,10 @@ test('my local documents: numbers, each document once with whether re-downloadin
     { id: 2, docs: doc(13, '春晓'), kind: 'paid', create_time: '2026-01-02T02:00:00.000Z' },
   ]));
   api.on('POST /user-download/docs/13/', { status: 402, body: { code: 'payment_required', message: '需购买后下载' } });
+  api.on('GET /user-share-file/', page([
+    { id: 2, token: 'abcdefghijkl', url: '/api/user-share-file/abcdefghijkl/', docs: { id: 12, title: '静夜思' }, downloads: 4, expired: false, expire_time: '2026-12-01T02:00:00.000Z', create_time: now },
+    { id: 1, token: 'bcdefghijklm', url: '/api/user-share-file/bcdefghijklm/', docs: { id: 12, title: '静夜思' }, downloads: 9, expired: true, expire_time: '2026-11-01T02:00:00.000Z', create_time: now },
+  ]));
   const view = await open('/app/user/docs/download');
   const q = within(view.host);
   const rows = await q.findAllByTestId('download-record');
@@ -202,6 +206,8 @@ test('my local documents: numbers, each document once with whether re-downloadin
   fireEvent.click(within(rows[0]).getByRole('button', { name: '分享文件' }));
   await waitFor(() => expect(api.calls('POST /user-share-file/')).toHaveLength(1));
   expect(api.calls('POST /user-share-file/')[0].body).toEqual({ docs: 12 });
+  const files = q.getAllByTestId('share-file');
+  expect(files.map((f) => f.textContent)).toEqual([expect.stringMatching(/^静夜思下载 4 次2026-12-01 \d\d:00 到期复制链接$/), '静夜思下载 9 次已过期']);
 });
 
 test('re-download hints: bought or mine always free, downloaded today free until the site\'s midnight (UTC+8)', () => {

@@ -18,7 +18,7 @@ import type {
 } from 'contracts';
 import { http } from 'shared-kernel';
 
-export type { BrowsingHistoryItem, CollectFolder, DownloadRecord, DownloadStatistics, FolderItem, ItemType, ShareLink, Transfer, TransferBox } from 'contracts';
+export type { BrowsingHistoryItem, CollectFolder, DownloadRecord, DownloadStatistics, FolderItem, ItemType, ShareFile, ShareLink, Transfer, TransferBox } from 'contracts';
 
 /** GET /api/collect-folder/: my folders, the default one first (up to 100: one page is every folder a person keeps). */
 export const listFolders = () => http.get<Page<CollectFolder>>('/collect-folder/', { params: { page_size: 100 } }).then((r) => r.data.results);
@@ -89,3 +89,7 @@ export const shareFile = (docs: number) => http.post<ShareFile>('/user-share-fil
 /** GET /api/docs/?uploader=: my published documents, the ones a transfer offers (up to 100). */
 export const listMyPublicDocs = (uid: number) =>
   http.get<Page<DocItem>>('/docs/', { params: { uploader: uid, page_size: 100, ordering: '-create_time' } }).then((r) => r.data);
+
+/** GET /api/user-share-file/: my file shares, newest first, with their downloads and whether they expired. */
+export const listShareFiles = (page: number, signal?: AbortSignal) =>
+  http.get<Page<ShareFile>>('/user-share-file/', { params: { page }, signal }).then((r) => r.data);

@@ -69,6 +69,11 @@ export const LIB_TEXTS = {
     copy: '复制链接',
     empty: '还没有分享过内容',
     kinds: { docs: '文档', blogs: '博文', folder: '收藏夹' } as Record<string, string>,
+    files: '我分享的文件',
+    filesEmpty: '还没有分享过文件',
+    downloads: (n: number) => `下载 ${n} 次`,
+    expires: (time: string) => `${time} 到期`,
+    expired: '已过期',
   },
   transfers: {
     intro: '把自己上传的文档转让给另一个账号：对方接收后成为文档的上传者，之后的收益归对方；转让前已产生的收益仍归你。',

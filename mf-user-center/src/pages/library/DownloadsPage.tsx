@@ -4,6 +4,7 @@ import { ListFooter, routePath, useInfiniteList, useLoad } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
 import { downloadLink, getDownloadStats, listDownloads, type DownloadRecord, type DownloadStatistics } from '../../library/api';
 import { shareFileAndCopy } from '../../library/share';
+import { ShareFilesCard } from '../../library/ShareFilesCard';
 import { ensureLibraryStyles } from '../../library/styles';
 import { LIB_TEXTS } from '../../library/texts';
 import { PageFrame } from '../../ui/Status';
@@ -81,6 +82,7 @@ export default function DownloadsPage() {
         )}
         <ListFooter list={list} />
       </section>
+      <ShareFilesCard route={ROUTE} />
     </PageFrame>
   );
 }
