@@ -19,7 +19,10 @@ import * as repo from '../repositories/share-files';
 const DAY_MS = 86_400_000;
 export const shareFileUrl = (token: string) => `/api/user-share-file/${token}/`;
 
-function shareFileOut(row: repo.ShareFileRow, now: Date): ShareFile {
+/** A file share as the route sends it (times as Date). */
+export type ShareFileOut = Omit<ShareFile, 'expire_time' | 'create_time'> & { expire_time: Date; create_time: Date };
+
+function shareFileOut(row: repo.ShareFileRow, now: Date): ShareFileOut {
   return {
     id: row.id,
     token: row.token,
@@ -27,12 +30,12 @@ function shareFileOut(row: repo.ShareFileRow, now: Date): ShareFile {
     docs: { id: Number(row.docs_id), title: row.docs_title },
     downloads: row.downloads,
     expired: row.expire_time.getTime() <= now.getTime(),
-    expire_time: row.expire_time as unknown as string,
-    create_time: row.create_time as unknown as string,
+    expire_time: row.expire_time,
+    create_time: row.create_time,
   };
 }
 
-export async function shareFile(app: FastifyInstance, userId: number, body: ShareFileBody): Promise<ShareFile> {
+export async function shareFile(app: FastifyInstance, userId: number, body: ShareFileBody): Promise<ShareFileOut> {
   if (!(await repo.mayShareFile(app.db, userId, body.docs))) {
     throw new ApiError(404, 'not_found', '只能分享自己上传的文档，或下载过的免费文档');
   }
@@ -42,7 +45,7 @@ export async function shareFile(app: FastifyInstance, userId: number, body: Shar
   return shareFileOut(await repo.shareFileById(app.db, id), now);
 }
 
-export function shareFilePages(app: FastifyInstance, userId: number): PaginateOptions<ShareFile> {
+export function shareFilePages(app: FastifyInstance, userId: number): PaginateOptions<ShareFileOut> {
   return {
     count: () => repo.countShareFiles(app.db, userId),
     fetch: async (limit, offset) => (await repo.listShareFiles(app.db, userId, limit, offset)).map((r) => shareFileOut(r, app.now())),

@@ -16,7 +16,10 @@ const GONE_TITLE = '（已删除或不可见）';
 
 export const shareUrl = (token: string) => `/api/s/${token}/`;
 
-function shareOut(row: repo.ShareRow, title: string | undefined): ShareLink {
+/** A share link as the route sends it (times as Date: the serializer writes them as the contract's date-time). */
+export type ShareLinkOut = Omit<ShareLink, 'last_open_time' | 'create_time'> & { last_open_time: Date | null; create_time: Date };
+
+function shareOut(row: repo.ShareRow, title: string | undefined): ShareLinkOut {
   return {
     id: row.id,
     token: row.token,
@@ -24,8 +27,8 @@ function shareOut(row: repo.ShareRow, title: string | undefined): ShareLink {
     type: row.target_type,
     target: { id: Number(row.target_id), title: title ?? GONE_TITLE },
     opens: row.opens,
-    last_open_time: row.last_open_time as unknown as string | null,
-    create_time: row.create_time as unknown as string,
+    last_open_time: row.last_open_time,
+    create_time: row.create_time,
   };
 }
 
@@ -33,7 +36,7 @@ function shareOut(row: repo.ShareRow, title: string | undefined): ShareLink {
  * A share link of a document, blog or folder anyone may see (a private one answers 404 like a missing one). Sharing
  * the same thing again answers the link made before (`created` false), so its open count goes on.
  */
-export async function shareLink(app: FastifyInstance, userId: number, body: ShareLinkBody): Promise<{ link: ShareLink; created: boolean }> {
+export async function shareLink(app: FastifyInstance, userId: number, body: ShareLinkBody): Promise<{ link: ShareLinkOut; created: boolean }> {
   const titles = await repo.targetTitles(app.db, body.type, [body.id], true);
   if (!titles.has(body.id)) throw new ApiError(404, 'not_found', NOT_FOUND[body.type]);
   const token = randomBytes(9).toString('base64url');
@@ -42,7 +45,7 @@ export async function shareLink(app: FastifyInstance, userId: number, body: Shar
 }
 
 /** The person's share links as a page source, newest first, with each target's title. */
-export function sharePages(app: FastifyInstance, userId: number, type: ShareTarget | undefined): PaginateOptions<ShareLink> {
+export function sharePages(app: FastifyInstance, userId: number, type: ShareTarget | undefined): PaginateOptions<ShareLinkOut> {
   return {
     count: () => repo.countShares(app.db, userId, type),
     fetch: async (limit, offset) => {

@@ -13,9 +13,12 @@ import * as repo from '../repositories/transfers';
  */
 
 const STATUS_TEXT: Record<TransferStatus, string> = { pending: '待接收', accepted: '已接收', declined: '已拒绝', cancelled: '已撤回' };
+/** A transfer as the route sends it (times as Date). */
+export type TransferOut = Omit<Transfer, 'create_time' | 'decide_time'> & { create_time: Date; decide_time: Date | null };
+
 const notFound = () => new ApiError(404, 'not_found', '转让记录不存在');
 
-function transferOut(row: repo.TransferRow, me: number): Transfer {
+function transferOut(row: repo.TransferRow, me: number): TransferOut {
   return {
     id: row.id,
     docs: { id: Number(row.docs_id), title: row.docs_title },
@@ -25,19 +28,19 @@ function transferOut(row: repo.TransferRow, me: number): Transfer {
     status_text: STATUS_TEXT[row.status],
     message: row.message,
     direction: Number(row.from_user) === me ? 'sent' : 'received',
-    create_time: row.create_time as unknown as string,
-    decide_time: row.decide_time as unknown as string | null,
+    create_time: row.create_time,
+    decide_time: row.decide_time,
   };
 }
 
-async function visible(app: FastifyInstance, id: number, me: number): Promise<Transfer> {
+async function visible(app: FastifyInstance, id: number, me: number): Promise<TransferOut> {
   const row = await repo.transferById(app.db, id);
   if (!row || (Number(row.from_user) !== me && Number(row.to_user) !== me)) throw notFound();
   return transferOut(row, me);
 }
 
 /** Offers one of my documents to another account. */
-export async function offer(app: FastifyInstance, me: number, body: TransferBody): Promise<Transfer> {
+export async function offer(app: FastifyInstance, me: number, body: TransferBody): Promise<TransferOut> {
   const message = cleanText(body.message ?? '');
   if (textLength(message) > TRANSFER_MESSAGE_MAX_CHARS) throw invalid({ message: [`留言不能超过${TRANSFER_MESSAGE_MAX_CHARS}个字。`] }, `留言不能超过${TRANSFER_MESSAGE_MAX_CHARS}个字`);
   if (body.to_user === me) throw invalid({ to_user: ['不能转让给自己。'] }, '不能转让给自己');
@@ -55,7 +58,7 @@ export async function offer(app: FastifyInstance, me: number, body: TransferBody
   return visible(app, id, me);
 }
 
-export function transferPages(app: FastifyInstance, me: number, query: TransferQuery): PaginateOptions<Transfer> {
+export function transferPages(app: FastifyInstance, me: number, query: TransferQuery): PaginateOptions<TransferOut> {
   return {
     count: () => repo.countTransfers(app.db, me, query.box, query.status),
     fetch: async (limit, offset) => (await repo.listTransfers(app.db, me, query.box, query.status, limit, offset)).map((r) => transferOut(r, me)),
@@ -66,7 +69,7 @@ type Decision = 'accept' | 'decline' | 'cancel';
 const RESULT: Record<Decision, TransferStatus> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
 
 /** Accept or decline (the receiver), cancel (the sender): only while pending; someone else's offer is 404. */
-export async function decide(app: FastifyInstance, me: number, id: number, decision: Decision): Promise<Transfer> {
+export async function decide(app: FastifyInstance, me: number, id: number, decision: Decision): Promise<TransferOut> {
   const moved = await app.db.transaction(async (tx) => {
     const t = await repo.lockTransfer(tx, id);
     const party = t && (Number(t.from_user) === me ? 'sender' : Number(t.to_user) === me ? 'receiver' : null);
