@@ -14,6 +14,7 @@ import { oauthModule } from './modules/oauth';
 import { payModule, type PayOptions } from './modules/pay';
 import { activitiesModule } from './modules/activities';
 import { coinsModule } from './modules/coins';
+import { libraryModule } from './modules/library';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
 import { uploadsModule, type UploadsOptions } from './modules/uploads';
@@ -94,6 +95,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       storage: opts.content?.storage ?? loadStorageConfig(),
     });
     await app.register(uploadsModule, { dataDir: opts.dataDir, ...opts.uploads });
+    await app.register(libraryModule);
     await app.register(opsModule);
   } catch (err) {
     await app.close().catch(() => undefined); // closes the database if it was opened

@@ -18,3 +18,4 @@ export * from './pay';
 export * from './coins';
 export * from './activities';
 export * from './uploads';
+export * from './library';

@@ -37,6 +37,11 @@ const pages: Record<string, ComponentType> = {
   'user.setting.account.pwd': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/PasswordPage').then((m) => ({ default: m.PwdPage }))),
   'user.setting.account.pwdProtection': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/PwdProtectionPage')),
   'user.setting.account.devices': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/DevicesPage')),
+  'user.collect.list': lazy(() => import(/* webpackChunkName: "route-user.collect.list" */ './pages/library/CollectListPage')),
+  'user.collect.folder': lazy(() => import(/* webpackChunkName: "route-user.collect.folder" */ './pages/library/CollectFolderPage')),
+  'user.history.list': lazy(() => import(/* webpackChunkName: "route-user.history.list" */ './pages/library/HistoryPage')),
+  'user.docs.download': lazy(() => import(/* webpackChunkName: "route-user.docs.download" */ './pages/library/DownloadsPage')),
+  'user.transfer.list': lazy(() => import(/* webpackChunkName: "route-user.transfer.list" */ './pages/library/TransferPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {

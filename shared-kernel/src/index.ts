@@ -31,6 +31,7 @@ export * from './storage/cookies';
 export * from './storage/local-store';
 export * from './platform/platform';
 export * from './platform/wx-bridge';
+export * from './platform/wx-share';
 export * from './site/brand';
 export * from './site/site-context';
 export * from './site/debug';

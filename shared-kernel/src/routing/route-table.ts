@@ -71,6 +71,8 @@ const rows: Record<RemoteName, Row[]> = {
     ['user.blogs.denylist', '/app/user/blogs/denylist', '审核未通过', true],
     ['user.blogs.edit', '/app/user/blogs/edit/:id', '编辑博文', true],
     ['user.collect.list', '/app/user/collect/list', '我的收藏夹', true],
+    // a public folder's shareable page (not in SPEC.md §2; docs/library.md)
+    ['user.collect.folder', '/app/user/collect/folder/:id', '公开收藏夹', false],
     ['user.coin.list', '/app/user/coin/list', '金币记录', true],
     ['user.coin.detail', '/app/user/coin/detail/:id', '金币记录详情', true],
     ['user.transfer.list', '/app/user/transfer/list', '文档转让', true],

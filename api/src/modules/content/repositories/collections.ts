@@ -1,5 +1,6 @@
 import type { CollectFolder } from 'contracts';
 import type { Queryable } from '../../../core/db';
+import { publicBlogCondition, publicDocCondition } from '../constants';
 import { TARGETS, type ItemTarget } from './targets';
 
 /** The SQL of favourites: folders (collect_folders) and the items in them (collect_items). */
@@ -176,4 +177,40 @@ export async function lockUserCollected(
 
 export async function deleteCollected(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM collect_items WHERE id = $1', [id]);
+}
+
+// ---------------------------------------------------------------- a folder's items of both kinds, and a folder's fate
+
+export interface FolderItemRow {
+  id: number;
+  docs_id: number | null;
+  blogs_id: number | null;
+  create_time: Date;
+}
+
+/** Items of a folder; for a visitor of a public folder only the items that are public themselves. */
+function folderItemsWhere(onlyPublic: boolean): string {
+  if (!onlyPublic) return 'i.folder_id = $1';
+  return `i.folder_id = $1
+    AND (i.docs_id IS NULL OR EXISTS (SELECT 1 FROM documents d WHERE d.id = i.docs_id AND ${publicDocCondition('d')}))
+    AND (i.blogs_id IS NULL OR EXISTS (SELECT 1 FROM blogs b WHERE b.id = i.blogs_id AND ${publicBlogCondition('b')}))`;
+}
+
+export async function countFolderItems(q: Queryable, folderId: number, onlyPublic: boolean): Promise<number> {
+  const sql = `SELECT count(*)::int AS n FROM collect_items i WHERE ${folderItemsWhere(onlyPublic)}`;
+  return (await q.query<{ n: number }>(sql, [folderId]))[0].n;
+}
+
+/** The items of a folder, documents and blogs together, newest first. */
+export function listFolderItems(q: Queryable, folderId: number, onlyPublic: boolean, limit: number, offset: number): Promise<FolderItemRow[]> {
+  return q.query<FolderItemRow>(
+    `SELECT i.id, i.docs_id, i.blogs_id, i.create_time FROM collect_items i WHERE ${folderItemsWhere(onlyPublic)}
+      ORDER BY i.create_time DESC, i.id DESC LIMIT $2 OFFSET $3`,
+    [folderId, limit, offset],
+  );
+}
+
+/** Every item of one folder moved into another (the user's own; the unique keys are per user, so nothing collides). */
+export async function moveFolderItems(q: Queryable, fromId: number, toId: number): Promise<void> {
+  await q.query('UPDATE collect_items SET folder_id = $2 WHERE folder_id = $1', [fromId, toId]);
 }

@@ -30,3 +30,9 @@ export function listHistory(q: Queryable, userId: number, kind: ItemType | undef
 export async function deleteHistory(q: Queryable, userId: number, id: number): Promise<boolean> {
   return (await q.query('DELETE FROM browsing_history WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId])).length > 0;
 }
+
+/** The user's whole history (of one kind, or both); how many entries went. */
+export async function clearHistory(q: Queryable, userId: number, kind?: ItemType): Promise<number> {
+  const sql = `WITH gone AS (DELETE FROM browsing_history WHERE user_id = $1 ${kindFilter(kind)} RETURNING 1) SELECT count(*)::int AS n FROM gone`;
+  return (await q.query<{ n: number }>(sql, [userId]))[0].n;
+}

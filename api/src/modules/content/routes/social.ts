@@ -12,6 +12,11 @@ import {
   CommentItem,
   CommentQuery,
   ContentReport,
+  FolderDeleteQuery,
+  FolderItemPage,
+  FolderItemQuery,
+  HistoryClearQuery,
+  HistoryCleared,
   ReportBody,
   ITEM_TYPES,
   ReportQuery,
@@ -120,11 +125,21 @@ function folderRoutes(app: FastifyInstance): void {
     async (request) => collections.updateFolder(app, requireActiveUser(request).user.id, request.params.id, request.body),
   );
 
-  app.delete<{ Params: IdParamsT }>(`${base}:id/`, { schema: { params: IdParams } }, async (request, reply) => {
-    const { user } = requireActiveUser(request);
-    await collections.deleteFolder(app, user.id, request.params.id);
-    return reply.code(204).send();
-  });
+  app.get<{ Params: IdParamsT; Querystring: FolderItemQuery }>(
+    `${base}:id/items/`,
+    { schema: { params: IdParams, querystring: FolderItemQuery, response: { 200: FolderItemPage } }, config: READ },
+    async (request) => paginate(request, await collections.folderItemPages(app, request.params.id, currentUser(request)?.id)),
+  );
+
+  app.delete<{ Params: IdParamsT; Querystring: FolderDeleteQuery }>(
+    `${base}:id/`,
+    { schema: { params: IdParams, querystring: FolderDeleteQuery } },
+    async (request, reply) => {
+      const { user } = requireActiveUser(request);
+      await collections.deleteFolder(app, user.id, request.params.id, request.query);
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** The user's browsing history (articles-browsing-history/). */
@@ -133,6 +148,12 @@ function historyRoutes(app: FastifyInstance): void {
     '/api/articles-browsing-history/',
     { schema: { querystring: BrowsingHistoryQuery, response: { 200: PageSchema(BrowsingHistoryItem) } }, config: READ },
     async (request) => paginate(request, history.historyPages(app, requireLogin(request).user.id, request.query.type)),
+  );
+
+  app.delete<{ Querystring: HistoryClearQuery }>(
+    '/api/articles-browsing-history/',
+    { schema: { querystring: HistoryClearQuery, response: { 200: HistoryCleared } } },
+    async (request) => history.clearHistory(app, requireLogin(request).user.id, request.query.type),
   );
 
   app.delete<{ Params: IdParamsT }>('/api/articles-browsing-history/:id/', { schema: { params: IdParams } }, async (request, reply) => {

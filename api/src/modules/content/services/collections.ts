@@ -6,8 +6,7 @@ import type { PaginateOptions } from '../../../core/http/pagination';
 import { clock } from '../context';
 import * as repo from '../repositories/collections';
 import { moveCount, TARGETS } from '../repositories/targets';
-import { ensurePublic } from './items';
-import { itemsOf, type KindItem } from './items';
+import { ensurePublic, itemsOf, withEitherItems, type KindItem } from './items';
 import { requiredText } from './text-input';
 
 const DEFAULT_FOLDER = '默认收藏夹';
@@ -70,19 +69,54 @@ export async function updateFolder(app: FastifyInstance, userId: number, folderI
   return (await repo.folderById(app.db, id))!;
 }
 
-/** Deletes a folder (not the default one) with its items; their items' favourite counts go down. */
-export async function deleteFolder(app: FastifyInstance, userId: number, folderId: number): Promise<void> {
+/** What happens to a deleted folder's items: deleted with it, or moved into another folder of the user's. */
+export interface FolderFate {
+  items?: 'delete' | 'move';
+  move_to?: number;
+}
+
+/** The folder a deleted folder's items move into (the user's own, not the folder itself), or undefined to delete them. */
+async function fateTarget(app: FastifyInstance, userId: number, folderId: number, fate: FolderFate): Promise<number | undefined> {
+  if (fate.items !== 'move') return undefined;
+  if (fate.move_to === undefined) throw invalid({ move_to: ['请选择把收藏移到哪个收藏夹。'] }, '请选择把收藏移到哪个收藏夹');
+  if (fate.move_to === folderId) throw invalid({ move_to: ['不能移到要删除的收藏夹。'] }, '不能移到要删除的收藏夹');
+  const found = await repo.ownFolderId(app.db, userId, fate.move_to);
+  if (found === undefined) throw invalid({ move_to: ['目标收藏夹不存在。'] }, '目标收藏夹不存在');
+  return found;
+}
+
+/**
+ * Deletes a folder (not the default one). Its items go with it (their favourite counts go down) or, with
+ * `items: 'move'`, move into the folder `move_to` first.
+ */
+export async function deleteFolder(app: FastifyInstance, userId: number, folderId: number, fate: FolderFate = {}): Promise<void> {
   const id = await ownFolder(app, userId, folderId);
+  const moveTo = await fateTarget(app, userId, id, fate);
   await app.db.transaction(async (tx) => {
     const folder = await repo.lockFolder(tx, id);
     if (folder?.is_default) throw new ApiError(409, 'conflict', '默认收藏夹不能删除');
-    await repo.uncountFolderItems(tx, id);
+    if (moveTo !== undefined) await repo.moveFolderItems(tx, id, moveTo);
+    else await repo.uncountFolderItems(tx, id);
     await repo.deleteFolder(tx, id);
   });
+  if (moveTo !== undefined) return;
   // the counts of every item that was in the folder changed
   app.content.rows.changed('documents');
   app.content.rows.changed('blogs');
 }
+
+/** A folder's items, documents and blogs together, newest first: its owner's, or anyone's when the folder is public. */
+export async function folderItemPages(app: FastifyInstance, folderId: number, me: number | undefined): Promise<PaginateOptions<FolderItemOut>> {
+  const folder = await visibleFolder(app, folderId, me);
+  const onlyPublic = folder.user_id !== me;
+  return {
+    count: () => repo.countFolderItems(app.db, folder.id, onlyPublic),
+    fetch: async (limit, offset) => withEitherItems(app, await repo.listFolderItems(app.db, folder.id, onlyPublic, limit, offset)),
+  };
+}
+
+/** An item of a folder: its favourite id, its kind and its item. */
+export type FolderItemOut = { id: number; type: ItemType; create_time: Date } & KindItem;
 
 // ---------------------------------------------------------------- items
 

@@ -21,3 +21,22 @@ export async function ensurePublic(q: Queryable, kind: ItemType, id: number): Pr
     if (!(await publicDocRef(q, id))) throw docNotFound();
   } else if (!(await publicBlogRef(q, id))) throw blogNotFound();
 }
+
+/** A row that names a document or a blog (browsing history, a folder's items). */
+export interface EitherRow {
+  id: number;
+  docs_id: number | null;
+  blogs_id: number | null;
+  create_time: Date;
+}
+
+/** Rows of either kind with their items, `type` naming the kind; rows whose item is gone (or not public) are left out. */
+export async function withEitherItems(app: FastifyInstance, rows: EitherRow[]): Promise<({ id: number; type: ItemType; create_time: Date } & KindItem)[]> {
+  const docs = await itemsOf(app, 'docs', rows.flatMap((r) => (r.docs_id ? [r.docs_id] : [])));
+  const blogs = await itemsOf(app, 'blogs', rows.flatMap((r) => (r.blogs_id ? [r.blogs_id] : [])));
+  return rows.flatMap((r) => {
+    const type: ItemType = r.docs_id ? 'docs' : 'blogs';
+    const item = r.docs_id ? docs.get(r.docs_id) : blogs.get(r.blogs_id as number);
+    return item ? [{ id: r.id, type, ...item, create_time: r.create_time }] : [];
+  });
+}
