@@ -15,6 +15,7 @@ import { payModule, type PayOptions } from './modules/pay';
 import { coinsModule } from './modules/coins';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
+import { writingModule } from './modules/writing';
 
 export interface ServerOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used. */
@@ -88,6 +89,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       ...opts.content,
       storage: opts.content?.storage ?? loadStorageConfig(),
     });
+    await app.register(writingModule);
     await app.register(opsModule);
   } catch (err) {
     await app.close().catch(() => undefined); // closes the database if it was opened

@@ -18,6 +18,8 @@ const ACCOUNT_ROUTES = [
   '/api/trd-account-bind/alipayh5/', '/api/trd-account-bind/nope/', '/api/trd-account-bind/weibo/authorize/',
   '/api/trd-account-bind/weixin_miniapp/authorize/', '/api/dev/staff-role/', '/api/dev/assign-doc/', '/api/staff/settings/coins/',
   '/api/staff/settings/pay/', '/api/staff/price-policy/', '/api/staff/price-policy/1/', '/api/staff/price-policy/abc/',
+  '/api/blogs/', '/api/blogs/1/', '/api/blogs/abc/', '/api/blogs/1/submit/', '/api/my-blogs/', '/api/my-blogs/1/',
+  '/api/staff/blogs/', '/api/staff/blogs/1/approve/', '/api/staff/blogs/1/reject/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -38,6 +40,9 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/trd-account-bind/nope/'], ['POST', '/api/dev/staff-role/'], ['POST', '/api/dev/assign-doc/'],
   ['GET', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/pay/'],
   ['POST', '/api/staff/price-policy/'], ['PATCH', '/api/staff/price-policy/1/'],
+  ['POST', '/api/blogs/'], ['PATCH', '/api/blogs/1/'], ['DELETE', '/api/blogs/1/'], ['POST', '/api/blogs/1/submit/'],
+  ['GET', '/api/my-blogs/'], ['GET', '/api/my-blogs/1/'], ['GET', '/api/staff/blogs/'], ['POST', '/api/staff/blogs/1/approve/'],
+  ['POST', '/api/staff/blogs/1/reject/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];
