@@ -15,6 +15,10 @@ const pages: Record<string, ComponentType> = {
   'user.docs.denylist': lazy(() => import(/* webpackChunkName: "route-user.docs.denylist" */ './pages/docs/DenylistPage')),
   'user.docs.convertfail': lazy(() => import(/* webpackChunkName: "route-user.docs.convertfail" */ './pages/docs/ConvertFailPage')),
   'user.docs.search': lazy(() => import(/* webpackChunkName: "route-user.docs.search" */ './pages/docs/DocsSearchPage')),
+  'user.blogs.write': lazy(() => import(/* webpackChunkName: "route-user.blogs.write" */ './pages/blogs/WritePage')),
+  'user.blogs.edit': lazy(() => import(/* webpackChunkName: "route-user.blogs.write" */ './pages/blogs/WritePage')),
+  'user.blogs.list': lazy(() => import(/* webpackChunkName: "route-user.blogs.list" */ './pages/blogs/BlogsListPage')),
+  'user.blogs.denylist': lazy(() => import(/* webpackChunkName: "route-user.blogs.denylist" */ './pages/blogs/BlogsDenylistPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {
