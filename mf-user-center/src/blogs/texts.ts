@@ -32,7 +32,7 @@ export const BLOG_TEXTS = {
     imageAlt: '图片描述',
   },
   tools: {
-    h2: '标题',
+    h2: '二级标题',
     bold: '加粗',
     italic: '斜体',
     strike: '删除线',

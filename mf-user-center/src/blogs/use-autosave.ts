@@ -47,7 +47,7 @@ export function useAutosave(blog: MyBlog | null, defaultCategory: number | undef
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [id, setId] = useState<number | null>(blog?.id ?? null);
   const [status, setStatus] = useState<number>(blog?.status ?? 0);
-  const ref = useRef({ fields, version: start.version, id, composing: false, inFlight: null as Promise<void> | null, conflict: !!start.conflict, ok: false });
+  const ref = useRef({ fields, version: start.version, id, composing: false, inFlight: null as Promise<void> | null, conflict: !!start.conflict, ok: false, gone: false });
   ref.current.fields = fields;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -107,6 +107,7 @@ export function useAutosave(blog: MyBlog | null, defaultCategory: number | undef
 
   const schedule = (ms: number) => {
     clearTimeout(timer.current);
+    if (ref.current.gone) return;
     timer.current = setTimeout(() => void saveNow(), ms);
   };
 
@@ -116,6 +117,7 @@ export function useAutosave(blog: MyBlog | null, defaultCategory: number | undef
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
+      ref.current.gone = true;
       clearTimeout(timer.current);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
