@@ -1,11 +1,11 @@
-import DOMPurify from 'dompurify';
+import type DOMPurifyFactory from 'dompurify';
 import { Marked, type Tokens } from 'marked';
 
 /**
  * The one Markdown engine of the site (blog bodies, Markdown previews, the editor's preview): marked with GFM
  * (tables, task lists, strikethrough, autolinks), code highlighted when the highlighter chunk is loaded, and every
  * output passed through DOMPurify with a short list of tags and attributes: no post can run script. Loaded by
- * `loadMarkdown()` in a chunk of its own, never on a page without Markdown.
+ * `renderMarkdown()` in a chunk of its own, never on a page without Markdown.
  */
 
 export type Highlight = (code: string, language: string) => string | null;
@@ -16,11 +16,13 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'class', 'align', 'start', 
 /** http(s), mailto and addresses on this site; never javascript:, data:, vbscript: or a protocol-relative //host. */
 const SAFE_URL = /^(?:https?:|mailto:|#|\/(?!\/)|\.{1,2}\/|[^:/?#]+(?:[/?#]|$))/i;
 
-let purifier: ReturnType<typeof DOMPurify> | null = null;
+type Purifier = ReturnType<typeof DOMPurifyFactory>;
+let purifier: Purifier | null = null;
 
-function sanitizer(): ReturnType<typeof DOMPurify> {
+/** DOMPurify comes in from its own chunk (lib-dompurify, shared with the kernel's toasts). */
+function sanitizer(factory: typeof DOMPurifyFactory): Purifier {
   if (purifier) return purifier;
-  const p = DOMPurify(window);
+  const p = factory(window);
   p.addHook('afterSanitizeAttributes', (node) => {
     const el = node as Element;
     // DOMPurify lets data: pictures through (img is a data-URI tag); this site allows none
@@ -41,8 +43,8 @@ function sanitizer(): ReturnType<typeof DOMPurify> {
 }
 
 /** Only what a Markdown body needs survives; script, handlers, frames, styles and unsafe addresses never do. */
-export function sanitize(html: string): string {
-  return sanitizer().sanitize(html, {
+export function sanitize(factory: typeof DOMPurifyFactory, html: string): string {
+  return sanitizer(factory).sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: [...ALLOWED_ATTR, 'target', 'rel', 'loading'],
     ALLOWED_URI_REGEXP: SAFE_URL,
@@ -53,7 +55,7 @@ export function sanitize(html: string): string {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A marked instance whose fenced code goes through `highlight` (when given and it knows the language). */
-export function createRenderer(highlight: () => Highlight | null): (source: string) => string {
+export function createRenderer(purify: typeof DOMPurifyFactory, highlight: () => Highlight | null): (source: string) => string {
   const marked = new Marked({ gfm: true, breaks: false, async: false });
   marked.use({
     renderer: {
@@ -65,5 +67,5 @@ export function createRenderer(highlight: () => Highlight | null): (source: stri
       },
     },
   });
-  return (source) => sanitize(marked.parse(source) as string);
+  return (source) => sanitize(purify, marked.parse(source) as string);
 }

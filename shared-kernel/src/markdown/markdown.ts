@@ -3,8 +3,9 @@ import type { Highlight } from './engine';
 /**
  * Markdown for every page that shows it (blog bodies, Markdown previews, the editor's preview): one engine in
  * the kernel (a federation singleton, so one copy for all remotes), loaded on first use in chunks of its own:
- * `lib-markdown` (marked + DOMPurify) and, only for a text with a fenced code block naming a language,
- * `lib-highlight` (highlight.js core + a few languages). The HTML it gives is sanitized.
+ * `md-engine` (marked, with `lib-dompurify`, the chunk the kernel's toasts load too) and, only for a text with
+ * a fenced code block naming a language, `md-highlight` (highlight.js core + a few languages). The HTML it gives
+ * is sanitized.
  */
 
 type Render = (source: string) => string;
@@ -21,9 +22,12 @@ export function needsHighlighter(source: string): boolean {
 }
 
 function loadEngine(): Promise<Render> {
-  loadingEngine ??= import(/* webpackChunkName: "lib-markdown" */ './engine').then((m) => {
+  loadingEngine ??= Promise.all([
+    import(/* webpackChunkName: "md-engine" */ './engine'),
+    import(/* webpackChunkName: "lib-dompurify" */ 'dompurify'),
+  ]).then(([m, purify]) => {
     ensureMarkdownStyles();
-    render = m.createRenderer(() => highlighter);
+    render = m.createRenderer(purify.default, () => highlighter);
     return render;
   });
   loadingEngine.catch(() => (loadingEngine = null));
@@ -31,7 +35,7 @@ function loadEngine(): Promise<Render> {
 }
 
 function loadHighlighter(): Promise<void> {
-  loadingHighlight ??= import(/* webpackChunkName: "lib-highlight" */ './highlight').then((m) => {
+  loadingHighlight ??= import(/* webpackChunkName: "md-highlight" */ './highlight').then((m) => {
     highlighter = m.highlight;
   });
   loadingHighlight.catch(() => (loadingHighlight = null));
