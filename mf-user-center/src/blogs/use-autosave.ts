@@ -38,7 +38,7 @@ function startFrom(blog: MyBlog | null): Start {
  * moment after typing stops (never during an input-method composition), with the draft version it was based on.
  * A stale save comes back as a conflict with the server's draft, which the page shows beside this one.
  */
-export function useAutosave(blog: MyBlog | null, defaultCategory: number | undefined) {
+export function useAutosave(blog: MyBlog | null, defaultCategory: number | undefined, onCreated?: (id: number) => void) {
   const [start] = useState(() => startFrom(blog));
   const [fields, setFields] = useState<DraftFields>(() => ({ ...start.fields, category: start.fields.category || defaultCategory || 0 }));
   const [state, setState] = useState<SaveState>(start.conflict ? 'conflict' : start.restored ? 'dirty' : 'idle');
@@ -69,7 +69,8 @@ export function useAutosave(blog: MyBlog | null, defaultCategory: number | undef
           dropLocalCopy(null);
           r.id = saved.id;
           setId(saved.id);
-          // the address of the post from now on, without remounting the page (a reload finds it there)
+          onCreated?.(saved.id);
+          // the address of the post from now on (a reload finds it there); the page keeps this editor (onCreated)
           window.history.replaceState(window.history.state, '', routePath('user.blogs.edit', { id: String(saved.id) }));
         }
         r.version = saved.draft.version;

@@ -111,7 +111,7 @@ export function MarkdownEditor({ value, onChange, onComposing }: { value: string
   return (
     <div className="ucb-editor" data-view={view}>
       <div className="ucb-bar">
-        <div role="toolbar" aria-label={t.label + BLOG_TEXTS.editor.toolbar} className="ucb-tools">
+        <div role="toolbar" aria-label={t.toolbar} className="ucb-tools">
           {TOOLS.map((name) => (
             <button key={name} type="button" className="ucb-tool" title={BLOG_TEXTS.tools[name]} aria-label={BLOG_TEXTS.tools[name]} onMouseDown={(e) => e.preventDefault()} onClick={() => tool(name)}>
               <span aria-hidden="true">{ICONS[name]}</span>

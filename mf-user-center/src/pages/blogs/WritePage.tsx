@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessageOf, goTo, routePath, toastSuccess, useLoad } from 'shared-kernel';
 import { BLOG_STATUS, getMyBlog, listCategories, submitBlog, type MyBlog, type UploadCategory } from '../../blogs/api';
@@ -36,8 +36,8 @@ function saveText(state: SaveState, savedAt: Date | null, message: string): stri
   }
 }
 
-function Writer({ blog, categories }: { blog: MyBlog | null; categories: UploadCategory[] }) {
-  const draft = useAutosave(blog, categories[0]?.id);
+function Writer({ blog, categories, onCreated }: { blog: MyBlog | null; categories: UploadCategory[]; onCreated: (id: number) => void }) {
+  const draft = useAutosave(blog, categories[0]?.id, onCreated);
   const [publishing, setPublishing] = useState(false);
   const [error, setError] = useState('');
   const publish = async () => {
@@ -90,14 +90,17 @@ export default function WritePage() {
   ensureBlogStyles();
   const { id } = useParams();
   const route = id ? 'user.blogs.edit' : 'user.blogs.write';
-  const loaded = useLoad(`blog-write:${id ?? 'new'}`, async () => {
-    const [categories, blog] = await Promise.all([listCategories(), id ? getMyBlog(id) : Promise.resolve(null)]);
+  // the post this page's editor created: its new address (edit/{id}) keeps the editor and its text as they are
+  const created = useRef<string | null>(null);
+  const load = id && id !== created.current ? id : null;
+  const loaded = useLoad(`blog-write:${load ?? 'new'}`, async () => {
+    const [categories, blog] = await Promise.all([listCategories(), load ? getMyBlog(load) : Promise.resolve(null)]);
     return { categories, blog };
   });
   return (
     <PageFrame route={route}>
       {loaded.error ? <LoadError error={loaded.error} onRetry={loaded.reload} /> : !loaded.data ? <Loading /> : (
-        <Writer key={id ?? 'new'} blog={loaded.data.blog} categories={loaded.data.categories} />
+        <Writer key={load ?? 'new'} blog={loaded.data.blog} categories={loaded.data.categories} onCreated={(n) => (created.current = String(n))} />
       )}
     </PageFrame>
   );
