@@ -7,7 +7,7 @@ import { Preview } from './Preview';
 
 const t = BLOG_TEXTS.editor;
 const TOOLS: Tool[] = ['h2', 'bold', 'italic', 'strike', 'ul', 'ol', 'task', 'quote', 'code', 'link', 'table', 'image'];
-const ICONS: Record<Tool, string> = { h2: 'H', bold: 'B', italic: 'I', strike: 'S', ul: '•', ol: '1.', task: '☑', quote: '❝', code: '</>', link: '🔗', table: '▦', image: '🖼' };
+const ICONS: Record<Tool, string> = { h2: 'H', bold: 'B', italic: 'I', strike: 'S', ul: '•', ol: '1.', task: '☑', quote: '❝', code: '</>', link: '链', table: '表', image: '图' };
 const SHORTCUTS: Record<string, Tool> = { b: 'bold', i: 'italic', k: 'link' };
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
