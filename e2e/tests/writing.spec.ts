@@ -97,12 +97,13 @@ test('write with a table and code, IME, close the tab mid-sentence, recover, pub
   await expect(again.getByLabel('正文（Markdown）')).toHaveValue(`${BODY}中文，写到一半的句子`);
   await expect(again.getByText('已恢复上次未保存的内容')).toBeVisible();
   await expect(again.getByText(/已保存到云端/)).toBeVisible();
-  const saved = (await (await again.request.get(`/api/my-blogs/${id}/`)).json()) as { draft: { content: string } };
+  const saved = (await (await again.request.get(`/api/my-blogs/${id}/`)).json()) as { draft: { content: string; category: number } };
   expect(saved.draft.content).toBe(`${BODY}中文，写到一半的句子`);
 
   await again.getByRole('button', { name: '发布' }).click();
   await expect(again).toHaveURL(/\/app\/user\/blogs\/list$/);
   await expect(again.getByTestId('my-blog').filter({ hasText: '端到端：表格与代码' })).toContainText('待审核');
+  await again.screenshot({ path: `${SHOTS}/list-1280.png`, fullPage: true });
   expect((await api.get(`/api/blogs/${id}/`)).status()).toBe(404);
 
   const approved = await staff.page.request.post(`/api/staff/blogs/${id}/approve/`, { headers: await csrf(staff.context) });
@@ -121,6 +122,29 @@ test('write with a table and code, IME, close the tab mid-sentence, recover, pub
     await view.screenshot({ path: `${SHOTS}/detail-${width}.png`, fullPage: true });
     await reader.close();
   }
+  // a rejected post: the reason on the denylist, edit and resubmit from there (phone width)
+  const headers = await csrf(author.context);
+  const made = await author.context.request.post('/api/blogs/', { data: { category: saved.draft.category, title: '待驳回的文章', content: '这是一篇用来测试驳回流程的文章，正文足够长了。' }, headers });
+  expect(made.status(), await made.text()).toBe(201);
+  const rejectedId = ((await made.json()) as { id: number }).id;
+  expect((await author.context.request.post(`/api/blogs/${rejectedId}/submit/`, { headers })).status()).toBe(200);
+  const rejected = await staff.page.request.post(`/api/staff/blogs/${rejectedId}/reject/`, { data: { reason: '请补充代码示例' }, headers: await csrf(staff.context) });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+  const phone = await author.context.newPage();
+  await phone.setViewportSize({ width: 375, height: 800 });
+  await phone.goto('/app/user/blogs/denylist');
+  const row = phone.getByTestId('my-blog').filter({ hasText: '待驳回的文章' });
+  await expect(row).toContainText('未通过原因：请补充代码示例');
+  await phone.screenshot({ path: `${SHOTS}/denylist-375.png`, fullPage: true });
+  await row.getByRole('link', { name: '修改后重新提交' }).click();
+  await expect(phone.getByLabel('正文（Markdown）')).toHaveValue('这是一篇用来测试驳回流程的文章，正文足够长了。');
+  await expect(phone.getByRole('note')).toContainText('请补充代码示例');
+  await phone.getByRole('button', { name: '预览' }).click();
+  await expect(phone.getByTestId('blog-preview')).toContainText('这是一篇用来测试驳回流程的文章');
+  await phone.screenshot({ path: `${SHOTS}/edit-preview-375.png`, fullPage: true });
+  await phone.getByRole('button', { name: '重新提交审核' }).click();
+  await expect(phone).toHaveURL(/\/app\/user\/blogs\/list$/);
+  await expect(phone.getByTestId('my-blog').filter({ hasText: '待驳回的文章' })).toContainText('待审核');
   await author.context.close();
   await staff.context.close();
   await api.dispose();
