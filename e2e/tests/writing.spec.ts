@@ -72,6 +72,12 @@ test('write with a table and code, IME, close the tab mid-sentence, recover, pub
   expect(granted.status(), await granted.text()).toBe(200);
 
   const page = author.page;
+  // the home page loads neither the editor nor the Markdown renderer
+  const home: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && home.push(r.url()));
+  await page.goto('/');
+  await expect(page.locator('#app-slot h1')).toBeVisible();
+  expect(home.filter((u) => /route-user\.blogs|md-engine|lib-marked|lib-highlight/.test(u))).toEqual([]);
   await page.goto('/app/user/blogs/write');
   await page.getByLabel('标题', { exact: true }).fill('端到端：表格与代码');
   const area = page.getByLabel('正文（Markdown）');
@@ -112,6 +118,8 @@ test('write with a table and code, IME, close the tab mid-sentence, recover, pub
   for (const width of [375, 1280]) {
     const reader = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width, height: 900 } });
     const view = await reader.newPage();
+    const scripts: string[] = [];
+    view.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await view.goto(`/app/articles/blogs/detail/${id}`);
     const body = view.locator('.dt-md');
     await expect(body.locator('table td').first()).toHaveText('TypeScript');
@@ -120,6 +128,9 @@ test('write with a table and code, IME, close the tab mid-sentence, recover, pub
     // the table scrolls inside its box on a phone; the page itself does not scroll sideways
     expect(await view.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await view.screenshot({ path: `${SHOTS}/detail-${width}.png`, fullPage: true });
+    // the renderer's chunks load here; the editor's never does
+    expect(scripts.some((u) => /md-engine/.test(u))).toBe(true);
+    expect(scripts.filter((u) => /route-user\.blogs/.test(u))).toEqual([]);
     await reader.close();
   }
   // a rejected post: the reason on the denylist, edit and resubmit from there (phone width)
