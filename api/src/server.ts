@@ -18,6 +18,7 @@ import { libraryModule } from './modules/library';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
 import { uploadsModule, type UploadsOptions } from './modules/uploads';
+import { writingModule } from './modules/writing';
 
 export interface ServerOptions {
   /** PostgreSQL URL; without it the embedded PGlite is used. */
@@ -96,6 +97,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     });
     await app.register(uploadsModule, { dataDir: opts.dataDir, ...opts.uploads });
     await app.register(libraryModule);
+    await app.register(writingModule);
     await app.register(opsModule);
   } catch (err) {
     await app.close().catch(() => undefined); // closes the database if it was opened

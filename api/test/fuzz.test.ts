@@ -27,6 +27,8 @@ const ACCOUNT_ROUTES = [
   '/api/upload-sessions/abc/', '/api/docs/', '/api/docs/1/', '/api/docs/abc/', '/api/docs/1/retry/', '/api/my-docs/',
   '/api/my-docs/1/', '/api/my-docs/progress/', '/api/staff/docs/', '/api/staff/docs/1/approve/', '/api/staff/docs/1/reject/',
   '/api/staff/settings/uploads/', '/api/img-storage/', '/api/img-storage/1/', '/api/docs-cover/1/',
+  '/api/blogs/', '/api/blogs/1/', '/api/blogs/abc/', '/api/blogs/1/submit/', '/api/my-blogs/', '/api/my-blogs/1/',
+  '/api/staff/blogs/', '/api/staff/blogs/1/approve/', '/api/staff/blogs/1/reject/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -57,6 +59,9 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/docs/1/'], ['POST', '/api/docs/1/retry/'], ['GET', '/api/my-docs/'], ['GET', '/api/my-docs/1/'],
   ['GET', '/api/my-docs/progress/'], ['GET', '/api/staff/docs/'], ['POST', '/api/staff/docs/1/reject/'],
   ['PATCH', '/api/staff/settings/uploads/'], ['POST', '/api/img-storage/'], ['GET', '/api/img-storage/1/'],
+  ['POST', '/api/blogs/'], ['PATCH', '/api/blogs/1/'], ['DELETE', '/api/blogs/1/'], ['POST', '/api/blogs/1/submit/'],
+  ['GET', '/api/my-blogs/'], ['GET', '/api/my-blogs/1/'], ['GET', '/api/staff/blogs/'], ['POST', '/api/staff/blogs/1/approve/'],
+  ['POST', '/api/staff/blogs/1/reject/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', '/api/feedback/', ...ACCOUNT_ROUTES];

@@ -60,7 +60,7 @@ export const BlogItem = Type.Object({
   summary: Type.String(),
   category: CategoryRef,
   author: UserRef,
-  status: Type.Integer({ description: '0 草稿 1 已发布 2 审核未通过 3 已下架' }),
+  status: Type.Integer({ description: '0 草稿 1 已发布 2 审核未通过 3 已下架 4 待审核' }),
   status_text: Type.String(),
   views: Type.Integer(),
   comment_count: Type.Integer(),

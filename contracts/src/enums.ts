@@ -44,7 +44,8 @@ export const DOC_STATUS = {
 export const PUBLIC_DOC_STATUSES: readonly number[] = [DOC_STATUS.published, DOC_STATUS.restored];
 
 /** Blog statuses (blogs.status); only published blogs are public. */
-export const BLOG_STATUS = { draft: 0, published: 1, rejected: 2, removed: 3 } as const;
+/** Blog states: 0 草稿, 1 已发布, 2 审核未通过, 3 已下架, 4 待审核 (submitted, waiting for review). Only 1 is public. */
+export const BLOG_STATUS = { draft: 0, published: 1, rejected: 2, removed: 3, pending: 4 } as const;
 
 /** What a search or a list can hold: documents or blogs. */
 export const ITEM_TYPES = ['docs', 'blogs'] as const;

@@ -19,3 +19,4 @@ export * from './coins';
 export * from './activities';
 export * from './uploads';
 export * from './library';
+export * from './writing';

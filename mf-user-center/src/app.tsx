@@ -42,6 +42,10 @@ const pages: Record<string, ComponentType> = {
   'user.history.list': lazy(() => import(/* webpackChunkName: "route-user.history.list" */ './pages/library/HistoryPage')),
   'user.docs.download': lazy(() => import(/* webpackChunkName: "route-user.docs.download" */ './pages/library/DownloadsPage')),
   'user.transfer.list': lazy(() => import(/* webpackChunkName: "route-user.transfer.list" */ './pages/library/TransferPage')),
+  'user.blogs.write': lazy(() => import(/* webpackChunkName: "route-user.blogs.write" */ './pages/blogs/WritePage')),
+  'user.blogs.edit': lazy(() => import(/* webpackChunkName: "route-user.blogs.write" */ './pages/blogs/WritePage')),
+  'user.blogs.list': lazy(() => import(/* webpackChunkName: "route-user.blogs.list" */ './pages/blogs/BlogsListPage')),
+  'user.blogs.denylist': lazy(() => import(/* webpackChunkName: "route-user.blogs.denylist" */ './pages/blogs/BlogsDenylistPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {

@@ -11,6 +11,8 @@ function jestWebConfig(appDir, overrides = {}) {
     transform: {
       '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
     },
+    // marked ships ES modules only: swc turns them into CommonJS for jest like the workspaces' own code
+    transformIgnorePatterns: ['/node_modules/(?!(marked)/)'],
     setupFiles: [path.join(__dirname, 'jest-setup.cjs')],
     globals: { __APP_VERSION__: pkg.version, __APP_NAME__: pkg.name },
     // the contract's run-time enums from their source (jest resolves the package's "node" build, which tests do not build)

@@ -27,6 +27,7 @@ export { resolveCaptcha, cancelCaptcha, isCaptchaPending } from './http/captcha'
 export * from './errors/report';
 // Services and rules
 export * from './toast/toast';
+export * from './markdown/markdown';
 export * from './storage/cookies';
 export * from './storage/local-store';
 export * from './platform/platform';

@@ -2,8 +2,11 @@
 // chunk and the shared libraries it consumes), so the browser fetches them in parallel with main.js instead of
 // discovering them one after another while main.js runs. Chunks loaded only on demand are left out.
 
-/** Chunks fetched on demand only: the ads, the sanitizer for HTML toasts, the password encryption. */
-const ON_DEMAND = /^(ads|lib-dompurify|lib-jsencrypt)$/;
+/**
+ * Chunks fetched on demand only: the ads, the sanitizer for HTML toasts, the password encryption, the Markdown
+ * renderer and its code highlighter (pages that show Markdown load them).
+ */
+const ON_DEMAND = /^(ads|lib-dompurify|lib-jsencrypt|md-engine|md-highlight|lib-marked|lib-highlight\.js)$/;
 
 class StartupPreloadPlugin {
   apply(compiler) {

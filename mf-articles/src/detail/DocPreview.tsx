@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessageOf } from 'shared-kernel';
+import { errorMessageOf, renderMarkdown, withoutTitle } from 'shared-kernel';
 import { getPreviewText, getPreviewUrl, type PreviewInfo } from '../api/documents';
 import { Markdown } from './Markdown';
 import { PdfPreview } from './PdfPreview';
-import { withoutTitle } from './markdown';
-import { loadSanitizer } from './sanitize';
 
 /**
  * The in-page reader. PDFs: the API serves a PDF cut to the readable pages, drawn page by page in the page by
@@ -48,8 +46,8 @@ function TextPreview({ id, markdown, pages, title, onFirstPage }: { id: string; 
       try {
         const { url } = await getPreviewUrl(id, page);
         const text = await getPreviewText(url);
-        // Markdown is shown at its full height at once: the sanitizer first (a failure shows the plain text)
-        if (markdown) await loadSanitizer().catch(() => {});
+        // Markdown is shown at its full height at once: the renderer first (a failure shows the plain text)
+        if (markdown) await renderMarkdown(text).catch(() => {});
         setTexts((list) => (list.length === page - 1 ? [...list, text] : list));
       } catch (e) {
         setError(errorMessageOf(e));

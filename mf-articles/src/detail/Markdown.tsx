@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
-import { renderMarkdown } from './markdown';
-import { sanitizeHtml, sanitizeHtmlNow } from './sanitize';
+import { MARKDOWN_CLASS, renderMarkdown, renderMarkdownNow } from 'shared-kernel';
 
 /**
- * Markdown rendered (markdown.ts) and sanitized (DOMPurify) before it is put into the page. Until the sanitizer
- * has loaded nothing is shown; if it cannot load, the source is shown as plain text, never as HTML.
+ * Markdown through the kernel's one renderer (marked with GFM, highlighted code, DOMPurify), the same one the
+ * editor's preview uses. Until it has loaded nothing is shown; if it cannot load, the source is shown as plain
+ * text, never as HTML.
  */
 export function Markdown({ source, className = 'dt-md' }: { source: string; className?: string }) {
-  // with the sanitizer loaded already the first render has the HTML (no empty box that grows a moment later)
-  const [html, setHtml] = useState<string | null>(() => sanitizeHtmlNow(renderMarkdown(source)));
+  // with the renderer loaded already the first render has the HTML (no empty box that grows a moment later)
+  const [html, setHtml] = useState<string | null>(() => renderMarkdownNow(source));
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     setFailed(false);
-    sanitizeHtml(renderMarkdown(source)).then(
+    renderMarkdown(source).then(
       (clean) => live && setHtml(clean),
       () => live && setFailed(true),
     );
@@ -22,6 +22,6 @@ export function Markdown({ source, className = 'dt-md' }: { source: string; clas
     };
   }, [source]);
   if (failed) return <div className={`${className} dt-plain`}>{source}</div>;
-  if (html === null) return <div className={className} aria-busy="true" />;
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  if (html === null) return <div className={`${className} ${MARKDOWN_CLASS}`} aria-busy="true" />;
+  return <div className={`${className} ${MARKDOWN_CLASS}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessageOf, formatFileSize, routePath, useUser } from 'shared-kernel';
+import { errorMessageOf, formatFileSize, routePath, useUser, withoutTitle } from 'shared-kernel';
 import { downloadAppendix, getAppendixQuota, getBlog, getBlogShareSign, type BlogAppendix, type BlogDetail } from '../api/blogs';
 import { CommentSection } from '../comments/CommentSection';
 import { ActionBar } from '../detail/ActionBar';
@@ -8,7 +8,6 @@ import { formatDate } from '../detail/download';
 import { DownloadBox } from '../detail/DownloadBox';
 import { DetailState, useDetailStyles } from '../detail/layout';
 import { Markdown } from '../detail/Markdown';
-import { withoutTitle } from '../detail/markdown';
 import { cancelPendingLogin } from '../detail/require-login';
 
 /** articles/blogs/detail/{id}: the Markdown body (rendered, sanitized), appendices with downloads, comments. */

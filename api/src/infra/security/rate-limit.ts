@@ -81,6 +81,11 @@ export const RATE_LIMIT_GROUPS = {
     { max: 60, windowMs: HOUR },
     { max: 200, windowMs: DAY },
   ],
+  /** New blog posts and submissions for review (writing). */
+  'blog-write': [
+    { max: 10, windowMs: MINUTE },
+    { max: 100, windowMs: DAY },
+  ],
   /** New favourite folders. */
   folder: [
     { max: 10, windowMs: MINUTE },
@@ -122,6 +127,7 @@ export const USER_LIMIT_GROUPS = {
   feedback: '反馈太频繁，请稍后再试',
   upload: '上传太频繁，请稍后再试',
   folder: '创建收藏夹太频繁，请稍后再试',
+  'blog-write': '发文太频繁，请稍后再试',
   'user-order': '下单太频繁，请稍后再试',
   'user-claim': '领取太频繁，请稍后再试',
 } as const satisfies Partial<Record<RateLimitGroup, string>>;

@@ -102,7 +102,7 @@ export function publicDocCondition(alias?: string): string {
 export function publicBlogCondition(alias?: string): string {
   return `${alias ? `${alias}.` : ''}status = ${BLOG_STATUS.published}`;
 }
-export const BLOG_STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '已发布', 2: '审核未通过', 3: '已下架' };
+export const BLOG_STATUS_TEXT: Record<number, string> = { 0: '草稿', 1: '已发布', 2: '审核未通过', 3: '已下架', 4: '待审核' };
 
 /** Texts of the 1 to 5 star rating. */
 export const RATING_TEXTS = ['很差', '较差', '一般', '推荐', '力荐'] as const;
