@@ -4,7 +4,7 @@ import { devices, expect, request as requests, test, type Browser, type BrowserC
 import { devRoutesHeaders } from '../support/dev-routes';
 import { apiLogin, registerAccount, startAs, type Account } from '../support/shell';
 import { storedFileWith } from '../support/site';
-import { chineseDocx, chinesePdf } from '../support/upload-files';
+import { chineseDocx, chinesePdf, noisePng } from '../support/upload-files';
 
 // Uploads (issue 15) end to end against the real API, its conversion worker (LibreOffice, poppler) and the payment
 // simulators: a user picks a docx and a PDF at once on user/docs/upload, watches each upload's bar and then each
@@ -88,8 +88,10 @@ test('register the uploader and a reviewer', async ({ baseURL }) => {
 
 test('a docx and a PDF picked at once: each upload bar, then each conversion live, until 待审核', async ({ browser, baseURL }) => {
   test.setTimeout(CONVERSION_DEADLINE + 60_000);
-  uploaded.docx = await chineseDocx('季度调研', INSIDE, DOCX.pages);
-  uploaded.pdf = await chinesePdf('边塞诗选', PDF.pages);
+  // each over one 5 MB chunk (a picture of noise in it): the bar moves chunk by chunk
+  uploaded.docx = await chineseDocx('季度调研', INSIDE, DOCX.pages, noisePng());
+  uploaded.pdf = await chinesePdf('边塞诗选', PDF.pages, noisePng());
+  for (const bytes of [uploaded.docx, uploaded.pdf]) expect(bytes.length).toBeGreaterThan(5 * 1024 * 1024);
   const { context, page } = await loggedIn(browser, baseURL!, uploader);
   await context.addInitScript(recordCards);
   await page.goto('/app/user/docs/upload');
@@ -114,10 +116,6 @@ test('a docx and a PDF picked at once: each upload bar, then each conversion liv
   await docxCard.getByLabel('可预览页数').fill('1');
   await page.getByLabel('我已阅读并同意以上声明').check();
 
-  // a slow uplink (4 KB/s), so each file's bar moves through its chunk where the test can see it
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4096 });
   const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/docs/' && r.request().method() === 'POST' && r.request().postDataJSON()?.title === PDF.title);
   const createdDocx = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/docs/' && r.request().method() === 'POST' && r.request().postDataJSON()?.title === DOCX.title);
   await page.getByRole('button', { name: '开始上传' }).click();
@@ -127,7 +125,6 @@ test('a docx and a PDF picked at once: each upload bar, then each conversion liv
     expect(response.status(), await response.text()).toBe(201);
     ids[key] = ((await response.json()) as { id: number }).id;
   }
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   // the PDF waits behind the docx in the one worker's queue: both cards show a conversion bar
   await expect(pdfCard.getByTestId('conversion').getByRole('progressbar')).toBeVisible();
