@@ -60,7 +60,8 @@ async function newUser() {
 }
 
 async function call(auth, method, url, body) {
-  const res = await fetch(`${BASE}${url}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  const headers = body ? { ...auth, 'content-type': 'application/json' } : auth;
+  const res = await fetch(`${BASE}${url}`, { method, headers, body: body && JSON.stringify(body) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
@@ -157,6 +158,8 @@ process.on('exit', () => {
   if (child?.exitCode === null) child.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
 });
+// Ctrl-C: through 'exit', so the API stops and the 200 MB file goes
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 child = await start(path.join(dir, 'data'));
 const auth = await newUser();
 const category = (await call(auth, 'GET', '/api/upload-category/')).results[0].id;

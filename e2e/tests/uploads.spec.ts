@@ -36,8 +36,11 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
-/** The page at 375 and at 1280 px, as it is now. */
+/** The page at 375 and at 1280 px, as it is now (from its top, the floating promotion closed: it is not the page's). */
 async function shotBoth(page: Page, name: string): Promise<void> {
+  const promo = page.getByRole('button', { name: '关闭推广' });
+  if (await promo.isVisible()) await promo.click();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 375, height: 740 });
   await shot(page, `${name}-375`);
   await page.setViewportSize(PC.viewport);
@@ -131,6 +134,7 @@ test('a docx and a PDF picked at once: each upload bar, then each conversion liv
   await shotBoth(page, 'upload-converting');
 
   for (const card of [docxCard, pdfCard]) await expect(card.getByTestId('conversion')).toContainText('待审核', { timeout: CONVERSION_DEADLINE });
+  await expect(page.getByTestId('left-today')).toHaveText('今日还可上传 48 个');
   await shotBoth(page, 'upload-done');
 
   const seen = await cardsSeen(page);
