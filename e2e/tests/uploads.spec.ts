@@ -118,6 +118,7 @@ test('a docx and a PDF picked at once: each upload bar, then each conversion liv
   await docxCard.getByLabel('售价（元）').fill('2');
   await docxCard.getByLabel('可预览页数').fill('1');
   await page.getByLabel('我已阅读并同意以上声明').check();
+  await shotBoth(page, 'upload-picked');
 
   const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/docs/' && r.request().method() === 'POST' && r.request().postDataJSON()?.title === PDF.title);
   const createdDocx = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/docs/' && r.request().method() === 'POST' && r.request().postDataJSON()?.title === DOCX.title);
