@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { devices, expect, request as requests, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { devRoutesHeaders } from '../support/dev-routes';
@@ -15,7 +16,7 @@ import { chineseDocx, chinesePdf, noisePng } from '../support/upload-files';
 test.describe.configure({ mode: 'serial' });
 
 /** Screenshots are for looking at, not for the repository. */
-const SHOTS = process.env.UPLOAD_SCREENSHOT_DIR ?? '/tmp/upl-shots';
+const SHOTS = process.env.UPLOAD_SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'upl-shots');
 const sims = JSON.parse(process.env.E2E_PAY_SIMULATORS ?? '{}') as { alipay: string; wxpay: string };
 const PC = { viewport: { width: 1280, height: 900 }, locale: 'zh-CN' };
 const PHONE = { ...devices['iPhone 13'], viewport: { width: 375, height: 740 }, defaultBrowserType: undefined };
