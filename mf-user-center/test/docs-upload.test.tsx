@@ -97,8 +97,11 @@ test('chunks of chunk_size, a dropped chunk resumed from the server offset, then
   const view = await open(UPLOAD);
   const card = await pickOne(view.host, file());
   expect((within(card).getByLabelText('标题') as HTMLInputElement).value).toBe('静夜思');
+  expect(within(view.host).getByTestId('left-today').textContent).toBe('今日还可上传 48 个');
   fillAndStart(view.host, card);
   await waitFor(() => expect(api.calls('POST /docs/')).toHaveLength(1));
+  // the day's count left goes down with the document made (the server counts it)
+  await waitFor(() => expect(within(view.host).getByTestId('left-today').textContent).toBe('今日还可上传 47 个'));
   expect(server.stored()).toBe('abcdefghij');
   const puts = api.calls('PUT /upload-sessions/u1/');
   expect(puts.map((p) => [p.query.get('offset'), p.text])).toEqual([['0', 'abcd'], ['4', 'efgh'], ['8', 'ij']]);

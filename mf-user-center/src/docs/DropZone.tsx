@@ -19,7 +19,7 @@ export function DropZone({ setting, loggedIn, onFiles, onLogin }: { setting: Upl
     <div className="ucd-drop" data-testid="drop-zone" data-over={over} onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={drop}>
       {loggedIn ? (
         <>
-          <p>{t.drop}</p>
+          <p className="ucd-drop-hint">{t.drop}</p>
           <button type="button" className="uc-btn uc-primary" onClick={() => input.current?.click()}>{t.choose}</button>
           <input
             ref={input}

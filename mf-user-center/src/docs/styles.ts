@@ -19,6 +19,8 @@ export const DOCS_CSS = `
 .ucd-warn{color:${WARN}}
 .ucd-drop{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;min-height:140px;padding:20px;border:2px dashed ${LINE};
   border-radius:12px;background:${BG};text-align:center;margin:0 0 16px}
+/* a finger cannot drag a file onto the page: only the button */
+@media (hover:none) and (pointer:coarse){.ucd-drop-hint{display:none}}
 .ucd-drop[data-over="true"]{border-color:${P};background:color-mix(in srgb,${P} 8%,${CARD})}
 .ucd-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ucd-refusals{margin:0 0 16px;padding:10px 12px 10px 28px;border-radius:10px;background:color-mix(in srgb,${BAD} 8%,${CARD});color:${BAD}}

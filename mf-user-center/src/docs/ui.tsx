@@ -26,10 +26,11 @@ export function DocBadge({ extCate, status }: { extCate: string; status: number 
   );
 }
 
-/** The limits, before anything is picked (GET upload-setting/). */
-export function Limits({ setting }: { setting: UploadSetting }) {
+/** The limits, before anything is picked (GET upload-setting/); `sent`: documents made on the page since it loaded. */
+export function Limits({ setting, sent = 0 }: { setting: UploadSetting; sent?: number }) {
   const t = DOCS_TEXTS.limits;
   const { types } = setting;
+  const left = setting.left_today === null ? null : Math.max(0, setting.left_today - sent);
   return (
     <section className="uc-card ucd-limits" aria-labelledby="ucd-limits-title" data-testid="upload-limits">
       <h2 id="ucd-limits-title" className="uc-h2">{t.heading}</h2>
@@ -38,7 +39,7 @@ export function Limits({ setting }: { setting: UploadSetting }) {
           {t.types}：{t.documents} {types.documents.join('、')}；{t.images} {types.images.join('、')}；{t.archives} {types.archives.join('、')}
         </li>
         <li>{t.size(setting.max_size, setting.image_max_size)}</li>
-        <li>{t.batch(setting.max_batch)}；{t.daily(setting.daily_uploads)}{setting.left_today !== null && <>，<strong data-testid="left-today">{t.left(setting.left_today)}</strong></>}</li>
+        <li>{t.batch(setting.max_batch)}；{t.daily(setting.daily_uploads)}{left !== null && <>，<strong data-testid="left-today">{t.left(left)}</strong></>}</li>
         <li>{t.price(formatFen(setting.max_price, { symbol: false }))}</li>
       </ul>
     </section>

@@ -34,12 +34,16 @@ function Batch({ setting, categories }: { setting: UploadSetting; categories: Up
   const [agree, setAgree] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
   const pending = queue.items.some((i) => i.phase === 'waiting' || i.phase === 'error');
+  // the day's count left, as the server will count it: the documents this page made are gone from it
+  const sent = queue.items.filter((i) => i.phase === 'created').length;
   const start = () => {
     if (!agree) return setAgreeError(true);
     void queue.start();
   };
   return (
     <>
+      <Limits setting={setting} sent={sent} />
+      {!setting.converter_ready && <p className="uc-card ucd-warn" role="status" data-testid="converter-message">{setting.converter_message}</p>}
       <DropZone setting={setting} loggedIn={loggedIn} onFiles={queue.add} onLogin={() => openLogin({ title: DOCS_TEXTS.pick.loginTitle })} />
       {queue.refusals.length > 0 && (
         <ul className="ucd-refusals uc-small" role="alert" data-testid="refusals">
@@ -93,11 +97,7 @@ export default function UploadPage() {
       {failed ? (
         <LoadError error={failed} onRetry={reload} />
       ) : setting.data && categories.data ? (
-        <>
-          <Limits setting={setting.data} />
-          {!setting.data.converter_ready && <p className="uc-card ucd-warn" role="status" data-testid="converter-message">{setting.data.converter_message}</p>}
-          <Batch setting={setting.data} categories={categories.data} />
-        </>
+        <Batch setting={setting.data} categories={categories.data} />
       ) : (
         <Loading />
       )}
