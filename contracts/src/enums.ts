@@ -155,3 +155,26 @@ export const WITHDRAW_STATE_LABELS: Record<WithdrawState, string> = {
   rejected: '未通过，金币已退回',
   cancelled: '已取消，金币已退回',
 };
+
+/** The kinds of notification, one per event (issue 17); the settings choose which of them also go by SMS or mail. */
+export const NOTIFICATION_KINDS = [
+  'doc_converted',
+  'doc_convert_failed',
+  'doc_approved',
+  'doc_rejected',
+  'comment_on_my_doc',
+  'comment_on_my_blog',
+  'reply_to_my_comment',
+  'payment_settled',
+  'coins_earned',
+  'coins_released',
+  'withdraw_paid',
+  'withdraw_returned',
+  'complaint_progress',
+  'activity_reward',
+  'announcement',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Who a staff announcement reaches: everyone, the users who uploaded a document, or the accounts listed. */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'uploaders', 'users'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];

@@ -16,3 +16,4 @@ export * from './content';
 export * from './social';
 export * from './pay';
 export * from './coins';
+export * from './notifications';

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
  * stands on; Fastify refuses to start when one of those was not registered before it, so the start-up order is
  * written down here and checked, not implied by the order of calls.
  */
-export type ModuleName = 'core' | 'infra' | 'accounts' | 'captcha' | 'oauth' | 'site' | 'pay' | 'coins' | 'content' | 'ops';
+export type ModuleName = 'core' | 'infra' | 'accounts' | 'notifications' | 'captcha' | 'oauth' | 'site' | 'pay' | 'coins' | 'content' | 'ops';
 
 /**
  * A module: a Fastify plugin with a name and its dependencies. Its decorations (services other modules use) are
