@@ -33,7 +33,7 @@ export interface ContentOptions extends Record<string, unknown> {
  * Reading and search: documents, blogs, categories, comments, favourites, browsing history, downloads, previews
  * and search. Its routes run behind the accounts module's sessions.
  */
-export const contentModule = defineModule<ContentOptions>('content', ['core', 'infra', 'accounts', 'pay'], async (app: FastifyInstance, options) => {
+export const contentModule = defineModule<ContentOptions>('content', ['core', 'infra', 'accounts', 'notifications', 'pay'], async (app: FastifyInstance, options) => {
   let filesDir: string;
   if (options.dataDir) {
     filesDir = path.join(path.resolve(options.dataDir), 'files');

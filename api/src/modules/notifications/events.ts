@@ -13,7 +13,7 @@ export type NotificationEvent =
   | { kind: 'comment_on_my_blog'; blogId: number; title: string; commenter: string; excerpt: string }
   | { kind: 'reply_to_my_comment'; target: 'docs' | 'blogs'; targetId: number; title: string; replier: string; excerpt: string }
   | { kind: 'payment_settled'; orderNo: string; title: string; amountFen: number }
-  | { kind: 'coins_earned'; coins: number; docId: number; title: string }
+  | { kind: 'coins_earned'; coins: number; docId: number | null; title: string }
   | { kind: 'coins_released'; coins: number; title: string }
   | { kind: 'withdraw_paid'; withdrawId: number; coins: number; channel: 'alipay' | 'wxpay' }
   | { kind: 'withdraw_returned'; withdrawId: number; coins: number; reason: string }

@@ -53,12 +53,15 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
     };
     const unsubscribe = app.notifications.hub.subscribe(userId, wake);
     const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
-    const closer = () => reply.raw.end();
+    const socket = request.raw.socket;
+    const closer = () => socket.destroy();
+    socket.once('close', () => app.notifications.closers.delete(closer));
     const end = () => {
-      app.notifications.closers.delete(closer);
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(timer);
+      // the connection carried an unfinished answer: it cannot serve another request
+      socket.destroy();
     };
     reply.raw.on('close', end);
     app.notifications.closers.add(closer);
