@@ -28,7 +28,7 @@ export const notificationsModule = defineModule('notifications', ['core', 'infra
   const service: NotificationsService = { hub: createHub(app), closers: new Set() };
   app.decorate('notifications', service);
   app.addHook('preClose', async () => {
-    for (const close of [...service.closers]) close();
+    for (const close of service.closers) close();
   });
   await app.register(notificationRoutes);
   await app.register(streamRoutes);
