@@ -9,6 +9,8 @@ import { Loading } from './ui/Status';
 const pages: Record<string, ComponentType> = {
   'user.coin.list': lazy(() => import(/* webpackChunkName: "route-user.coin.list" */ './pages/CoinListPage')),
   'user.coin.detail': lazy(() => import(/* webpackChunkName: "route-user.coin.detail" */ './pages/CoinDetailPage')),
+  'user.notifications.list': lazy(() => import(/* webpackChunkName: "route-user.notifications.list" */ './pages/notifications/NotificationListPage')),
+  'user.notifications.detail': lazy(() => import(/* webpackChunkName: "route-user.notifications.detail" */ './pages/notifications/NotificationDetailPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {
