@@ -17,6 +17,8 @@ const ACCOUNT_ROUTES = [
   '/api/login/qq/callback/', '/api/login/alipay/callback/', '/api/login/nope/callback/', '/api/trd-account-bind/qq/',
   '/api/trd-account-bind/alipayh5/', '/api/trd-account-bind/nope/', '/api/trd-account-bind/weibo/authorize/',
   '/api/trd-account-bind/weixin_miniapp/authorize/', '/api/dev/staff-role/', '/api/dev/assign-doc/', '/api/staff/settings/coins/',
+  '/api/notifications/', '/api/notifications/unread_count/', '/api/notifications/1/', '/api/notifications/1/read/',
+  '/api/notifications/read_all/', '/api/notifications/settings/', '/api/staff/announcements/',
   '/api/staff/settings/pay/', '/api/staff/price-policy/', '/api/staff/price-policy/1/', '/api/staff/price-policy/abc/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
@@ -38,6 +40,9 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/trd-account-bind/nope/'], ['POST', '/api/dev/staff-role/'], ['POST', '/api/dev/assign-doc/'],
   ['GET', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/coins/'], ['PATCH', '/api/staff/settings/pay/'],
   ['POST', '/api/staff/price-policy/'], ['PATCH', '/api/staff/price-policy/1/'],
+  ['GET', '/api/notifications/'], ['GET', '/api/notifications/unread_count/'], ['GET', '/api/notifications/1/'],
+  ['POST', '/api/notifications/1/read/'], ['POST', '/api/notifications/read_all/'], ['DELETE', '/api/notifications/1/'],
+  ['GET', '/api/notifications/settings/'], ['PUT', '/api/notifications/settings/'], ['POST', '/api/staff/announcements/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', ...ACCOUNT_ROUTES];
