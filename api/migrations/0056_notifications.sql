@@ -46,7 +46,7 @@ CREATE TABLE notification_outbox (
   id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   notification_id bigint NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
   channel         text NOT NULL CHECK (channel IN ('sms', 'mail')),
-  state           text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'skipped', 'failed')),
+  state           text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sending', 'sent', 'skipped', 'failed')),
   attempts        integer NOT NULL DEFAULT 0,
   create_time     timestamptz NOT NULL,
   send_time       timestamptz

@@ -4,6 +4,7 @@ import { accountOptions } from './accounts-helpers';
 import { contentServer } from './content-helpers';
 import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
 import { notify } from '../src/modules/notifications';
+import { sendCopies } from '../src/modules/notifications/services/copies';
 
 /**
  * An open notification stream: the events so far, and a wait for one that matches. Over node:http without an
@@ -121,6 +122,13 @@ describe.each(engines())('notifications on %s', (engine) => {
     expect(copies.map((c) => c.channel)).toEqual(['mail', 'sms']);
     const [n] = (await bob.get('/api/notifications/')).body.results;
     expect(n).toMatchObject({ kind: 'withdraw_paid', title: '提现已到账', body: '您提现的 100 金币已打款到支付宝。' });
+    // the mail copy goes to the address on the account (the mail simulator's outbox); the SMS copy is skipped
+    await server.app.db.query('UPDATE users SET email = $2 WHERE id = $1', [bobId, 'bob@example.com']);
+    expect(await sendCopies(server.app)).toBe(2);
+    const mails = await server.app.db.query<{ subject: string; body: string }>("SELECT subject, body FROM dev_outbox WHERE recipient = 'bob@example.com'");
+    expect(mails).toEqual([{ subject: '【知库文档】提现已到账', body: '您提现的 100 金币已打款到支付宝。' }]);
+    const states = await server.app.db.query<{ channel: string; state: string }>('SELECT channel, state FROM notification_outbox ORDER BY channel');
+    expect(states).toEqual([{ channel: 'mail', state: 'sent' }, { channel: 'sms', state: 'skipped' }]);
   });
 
   test('a notification written in a transaction that rolls back is gone, and nothing is pushed', async () => {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
+import { everyMinute } from '../../core/sweep';
 import { createHub, type NotificationHub } from './hub';
 import { notificationRoutes } from './routes/notifications';
 import { streamRoutes } from './routes/stream';
+import { sendCopies } from './services/copies';
 
 export { notify } from './notify';
 export type { NotificationEvent } from './events';
@@ -30,6 +32,7 @@ export const notificationsModule = defineModule('notifications', ['core', 'infra
   app.addHook('preClose', async () => {
     for (const close of service.closers) close();
   });
+  everyMinute(app, () => sendCopies(app), 'notification copies');
   await app.register(notificationRoutes);
   await app.register(streamRoutes);
 });

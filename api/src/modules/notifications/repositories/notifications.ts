@@ -142,3 +142,32 @@ export async function moveAnnouncementMark(q: Queryable, userId: number, newest:
 export async function listNewerThan(q: Queryable, userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
   return q.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE ${LIVE} AND id > $2 ORDER BY id DESC LIMIT $3`, [userId, afterId, limit]);
 }
+
+export interface PendingCopy {
+  id: number;
+  channel: 'sms' | 'mail';
+  title: string;
+  body: string;
+  email: string | null;
+}
+
+/**
+ * Claims up to `limit` waiting copies (oldest first) for this sender: they move to 'sending' in one statement, so
+ * two processes never send one twice, and no transaction stays open while the mail goes out.
+ */
+export async function claimPendingCopies(q: Queryable, limit: number): Promise<PendingCopy[]> {
+  return q.query<PendingCopy>(
+    `WITH claimed AS (
+       UPDATE notification_outbox SET state = 'sending' WHERE id IN (
+         SELECT id FROM notification_outbox WHERE state = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+       ) RETURNING id, channel, notification_id
+     )
+     SELECT c.id, c.channel, n.title, n.body, u.email FROM claimed c
+       JOIN notifications n ON n.id = c.notification_id JOIN users u ON u.id = n.user_id ORDER BY c.id`,
+    [limit],
+  );
+}
+
+export async function finishCopy(q: Queryable, id: number, state: 'sent' | 'skipped' | 'failed', at: Date): Promise<void> {
+  await q.query('UPDATE notification_outbox SET state = $2, attempts = attempts + 1, send_time = $3 WHERE id = $1', [id, state, at]);
+}
