@@ -10,6 +10,7 @@ import type { Limit, RateLimitGroup } from './infra/security/rate-limit';
 import { accountsModule } from './modules/accounts';
 import { captchaModule } from './modules/captcha';
 import { contentModule, type ContentOptions } from './modules/content';
+import { notificationsModule } from './modules/notifications';
 import { oauthModule } from './modules/oauth';
 import { payModule, type PayOptions } from './modules/pay';
 import { activitiesModule } from './modules/activities';
@@ -83,6 +84,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     });
     await app.register(infraPlugin, { rateLimits: opts.rateLimits });
     await app.register(accountsModule, { qr: { expireS: qrOAuth.qrExpireS, siteOrigin: qrOAuth.siteOrigin } });
+    await app.register(notificationsModule);
     await app.register(captchaModule);
     await app.register(oauthModule, { config: qrOAuth });
     await app.register(siteModule);

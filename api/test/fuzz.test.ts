@@ -18,6 +18,8 @@ const ACCOUNT_ROUTES = [
   '/api/login/qq/callback/', '/api/login/alipay/callback/', '/api/login/nope/callback/', '/api/trd-account-bind/qq/',
   '/api/trd-account-bind/alipayh5/', '/api/trd-account-bind/nope/', '/api/trd-account-bind/weibo/authorize/',
   '/api/trd-account-bind/weixin_miniapp/authorize/', '/api/dev/staff-role/', '/api/dev/assign-doc/', '/api/staff/settings/coins/',
+  '/api/notifications/', '/api/notifications/unread_count/', '/api/notifications/1/', '/api/notifications/1/read/',
+  '/api/notifications/read_all/', '/api/notifications/settings/', '/api/staff/announcements/',
   '/api/staff/settings/pay/', '/api/staff/price-policy/', '/api/staff/price-policy/1/', '/api/staff/price-policy/abc/',
   '/api/activity-info/', '/api/activity-info/1/', '/api/activity-info/abc/', '/api/activity-parti/', '/api/activity-parti/1/',
   '/api/theme-parti/', '/api/invite-code-valid/12345/', '/api/invite-code-valid/1a/', '/api/invite-code/', '/api/invite-code/invitees/',
@@ -62,6 +64,9 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['POST', '/api/blogs/'], ['PATCH', '/api/blogs/1/'], ['DELETE', '/api/blogs/1/'], ['POST', '/api/blogs/1/submit/'],
   ['GET', '/api/my-blogs/'], ['GET', '/api/my-blogs/1/'], ['GET', '/api/staff/blogs/'], ['POST', '/api/staff/blogs/1/approve/'],
   ['POST', '/api/staff/blogs/1/reject/'],
+  ['GET', '/api/notifications/'], ['GET', '/api/notifications/unread_count/'], ['GET', '/api/notifications/1/'],
+  ['POST', '/api/notifications/1/read/'], ['POST', '/api/notifications/read_all/'], ['DELETE', '/api/notifications/1/'],
+  ['GET', '/api/notifications/settings/'], ['PUT', '/api/notifications/settings/'], ['POST', '/api/staff/announcements/'],
 ];
 /** Every route of the server, plus paths that are almost routes. */
 const ROUTES = ['/api/health/', '/api/app-version-detail/', '/api/report_error/', '/api/feedback/', ...ACCOUNT_ROUTES];

@@ -194,3 +194,25 @@ export const ACTIVITY_CLAIM_LABELS: Record<ActivityClaimKind, string> = {
 export const RED_PACKET_STATES = ['open', 'finished', 'expired'] as const;
 export type RedPacketState = (typeof RED_PACKET_STATES)[number];
 export const RED_PACKET_STATE_LABELS: Record<RedPacketState, string> = { open: '领取中', finished: '已领完', expired: '已过期' };
+/** The kinds of notification, one per event (issue 17); the settings choose which of them also go by SMS or mail. */
+export const NOTIFICATION_KINDS = [
+  'doc_converted',
+  'doc_convert_failed',
+  'doc_approved',
+  'doc_rejected',
+  'comment_on_my_doc',
+  'comment_on_my_blog',
+  'reply_to_my_comment',
+  'payment_settled',
+  'coins_earned',
+  'coins_released',
+  'withdraw_paid',
+  'withdraw_returned',
+  'complaint_progress',
+  'activity_reward',
+  'announcement',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Who a staff announcement reaches: everyone, the users who uploaded a document, or the accounts listed. */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'uploaders', 'users'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];

@@ -46,6 +46,8 @@ const pages: Record<string, ComponentType> = {
   'user.blogs.edit': lazy(() => import(/* webpackChunkName: "route-user.blogs.write" */ './pages/blogs/WritePage')),
   'user.blogs.list': lazy(() => import(/* webpackChunkName: "route-user.blogs.list" */ './pages/blogs/BlogsListPage')),
   'user.blogs.denylist': lazy(() => import(/* webpackChunkName: "route-user.blogs.denylist" */ './pages/blogs/BlogsDenylistPage')),
+  'user.notifications.list': lazy(() => import(/* webpackChunkName: "route-user.notifications.list" */ './pages/notifications/NotificationListPage')),
+  'user.notifications.detail': lazy(() => import(/* webpackChunkName: "route-user.notifications.detail" */ './pages/notifications/NotificationDetailPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {

@@ -259,6 +259,10 @@ function proxyApi(target: URL, req: http.IncomingMessage, res: http.ServerRespon
         upRes.pipe(res);
       },
     );
+    // a long answer (the notification stream) ends at the API too when its client goes away
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     upstream.on('error', () => {
       if (!body) {
         req.unpipe(upstream);

@@ -10,6 +10,7 @@ export type ModuleName =
   | 'core'
   | 'infra'
   | 'accounts'
+  | 'notifications'
   | 'captcha'
   | 'oauth'
   | 'site'

@@ -26,6 +26,11 @@ export interface KernelEvents {
    * to come back to (saved with saveRedirectPath()).
    */
   'auth:activation-required': { reason: string; redirect: string };
+  /**
+   * A page changed the user's messages (read, read all, delete; mf-user-center): the shell's bell shows `unread`
+   * at once. The bell's own stream (GET /api/notifications/stream/) then confirms it, in every tab and device.
+   */
+  'notifications:unread-changed': { unread: number };
   /** The user info changed (login, logout, update); null when cleared. */
   'user:changed': { user: UserInfo | null };
 }

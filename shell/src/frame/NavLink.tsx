@@ -20,6 +20,7 @@ export function NavLink({
   onNavigate?: () => void;
   role?: string;
   'aria-label'?: string;
+  'data-testid'?: string;
 }) {
   return (
     <a

@@ -13,6 +13,7 @@ import { REGISTER_ROUTE, requestAuth } from '../auth/auth-requests';
 import { LOGIN_ROUTE } from '../routing/decide';
 import { MenuIcon, MoonIcon, SearchIcon, SunIcon } from './icons';
 import { isPlainClick, NavLink } from './NavLink';
+import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 import { siteLinks } from './user-links';
 
@@ -117,7 +118,10 @@ export function Navbar() {
       <div className="nav-actions">
         <ThemeButton className="icon-btn nav-theme" testId="navbar-theme" />
         {loggedIn && user ? (
-          <UserMenu user={user} />
+          <>
+            <NotificationBell />
+            <UserMenu user={user} />
+          </>
         ) : (
           <>
             <AuthLink form="login" className="btn btn-ghost nav-login">

@@ -69,6 +69,13 @@ export async function openPglite(dir?: string): Promise<Db> {
       return (results[1]?.rows ?? []) as T[];
     },
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // PGlite's own LISTEN: this process is the only one, and NOTIFY is still heard only once its transaction commits
+    async listen(channel, onMessage) {
+      const stop = await pg.listen(channel, onMessage);
+      return async () => {
+        if (!pg.closed) await stop();
+      };
+    },
     close() {
       closing ??= (async () => {
         try {

@@ -33,8 +33,9 @@ export interface Db extends Queryable {
    */
   preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly (number | readonly number[])[]): Promise<T[]>;
   /**
-   * PostgreSQL only: LISTEN on `channel` over a connection of its own; `onMessage` gets each NOTIFY payload,
-   * `onLost` is called once if that connection breaks (no message can be trusted to arrive after it). Resolves
+   * LISTEN on `channel` (PostgreSQL: over a connection of its own; PGlite: in this process); `onMessage` gets each
+   * NOTIFY payload once its transaction commits, `onLost` is called once if that connection breaks (no message can
+   * be trusted to arrive after it). Resolves
    * to a function that stops listening. Other processes NOTIFY with `SELECT pg_notify(channel, payload)`.
    */
   listen?(channel: string, onMessage: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;

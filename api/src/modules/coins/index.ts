@@ -29,7 +29,7 @@ declare module 'fastify' {
  * withdrawals paid out through Alipay and WeChat Pay, reviewed by staff above the automatic limit. Every coin
  * movement is a ledger entry (modules/ledger). docs/payments.md, "Coins".
  */
-export const coinsModule = defineModule('coins', ['core', 'infra', 'accounts', 'pay'], async (app: FastifyInstance) => {
+export const coinsModule = defineModule('coins', ['core', 'infra', 'accounts', 'notifications', 'pay'], async (app: FastifyInstance) => {
   const config = app.pay.config;
   const transport = fetchTransport(config.providerTimeoutMs);
   const service: CoinsService = {

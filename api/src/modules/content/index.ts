@@ -36,7 +36,7 @@ export interface ContentOptions extends Record<string, unknown> {
  * Reading and search: documents, blogs, categories, comments, favourites, browsing history, downloads, previews
  * and search. Its routes run behind the accounts module's sessions.
  */
-export const contentModule = defineModule<ContentOptions>('content', ['core', 'infra', 'accounts', 'pay'], async (app: FastifyInstance, options) => {
+export const contentModule = defineModule<ContentOptions>('content', ['core', 'infra', 'accounts', 'notifications', 'pay'], async (app: FastifyInstance, options) => {
   const filesDir = (): string => {
     if (options.dataDir) return path.join(path.resolve(options.dataDir), 'files');
     const dir = mkdtempSync(path.join(tmpdir(), 'api-files-'));

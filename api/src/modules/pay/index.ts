@@ -60,7 +60,7 @@ function queryThrottle(minIntervalMs: number, now: () => Date): (orderNo: string
  * the providers or their local simulators), notifications settled once, guests' purchases, refunds; every
  * money movement a ledger entry (modules/ledger). docs/payments.md.
  */
-export const payModule = defineModule<PayOptions>('pay', ['core', 'infra', 'accounts'], async (app: FastifyInstance, options) => {
+export const payModule = defineModule<PayOptions>('pay', ['core', 'infra', 'accounts', 'notifications'], async (app: FastifyInstance, options) => {
   const config = options.config ?? loadPayConfig(process.env, app.accountsConfig.mode, options.siteOrigin);
   const service: PayService = {
     config,

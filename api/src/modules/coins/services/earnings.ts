@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../core/db';
 import { LEDGER_ACCOUNTS, postEntry, type AccountRef } from '../../ledger';
+import { notify } from '../../notifications';
 import { dueEarnings, finishEarning, insertEarning, lockFrozenEarningsOfOrder, type NewEarning } from '../repositories/earnings';
 import { coinSettings, docForCoins, type CoinSettings } from '../repositories/settings';
 
@@ -39,6 +40,7 @@ async function earn(tx: Queryable, s: CoinSettings, e: Omit<NewEarning, 'release
       { account: LEDGER_ACCOUNTS.coins(e.userId, 'frozen'), amount: e.coins },
     ],
   });
+  await notify(tx, e.userId, { kind: 'coins_earned', coins: e.coins, docId: e.docsId, title: e.title, at: e.at });
 }
 
 /** A paid order of a document (a user's or a guest's): its uploader's share, inside the settling transaction. */
@@ -107,6 +109,7 @@ export async function releaseDue(db: { transaction: <T>(fn: (tx: Queryable) => P
           { account: LEDGER_ACCOUNTS.coins(e.user_id, 'available'), amount: e.coins },
         ],
       });
+      await notify(tx, e.user_id, { kind: 'coins_released', coins: e.coins, title: e.title, at: now });
     }
     return due.length;
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { NotificationRejected, type NotificationAnswer, type PayoutStatus, type RawNotification } from '../../../infra/payments/types';
 import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
+import { notify } from '../../notifications';
 import { lockWithdrawal, moveWithdrawal, openPayouts, withdrawalById, withdrawalByNo, type WithdrawalRow } from '../repositories/withdrawals';
 import { COIN_ENTRY } from './earnings';
 
@@ -26,6 +27,7 @@ async function paid(app: FastifyInstance, id: number, providerId: string | undef
         ...(w.fee > 0 ? [{ account: LEDGER_ACCOUNTS.coinsFees, amount: w.fee }] : []),
       ],
     });
+    await notify(tx, w.user_id, { kind: 'withdraw_paid', withdrawId: w.id, coins: w.coins, channel: w.channel, at: app.now() });
   });
 }
 
@@ -157,6 +159,8 @@ export async function returnWithdrawal(app: FastifyInstance, id: number, from: r
         { account: LEDGER_ACCOUNTS.coins(row.user_id, 'available'), amount: row.coins },
       ],
     });
+    // a cancel is the user's own doing: no message about it
+    if (to !== 'cancelled') await notify(tx, row.user_id, { kind: 'withdraw_returned', withdrawId: row.id, coins: row.coins, reason, at: app.now() });
     return true;
   });
 }

@@ -24,3 +24,10 @@ export async function moveCount(
 ): Promise<void> {
   await q.query(`UPDATE ${target.table} SET ${counter} = greatest(${counter} + $2, 0) WHERE id = $1`, [id, delta]);
 }
+
+/** Who owns an item (its uploader or author) and its title: whom a comment on it notifies. */
+export async function itemOwner(q: Queryable, target: ItemTarget, id: number): Promise<{ user_id: number; title: string } | undefined> {
+  const owner = target.table === 'documents' ? 'uploader_id' : 'author_id';
+  const [row] = await q.query<{ user_id: number; title: string }>(`SELECT ${owner} AS user_id, title FROM ${target.table} WHERE id = $1`, [id]);
+  return row;
+}

@@ -5,7 +5,8 @@ import { ApiError } from '../../../core/http/errors';
 import type { PaginateOptions } from '../../../core/http/pagination';
 import { clock } from '../context';
 import * as comments from '../repositories/comments';
-import { moveCount, TARGETS } from '../repositories/targets';
+import { itemOwner, moveCount, TARGETS } from '../repositories/targets';
+import { notify } from '../../notifications';
 import { ensurePublic } from './items';
 import { requiredText } from './text-input';
 
@@ -20,6 +21,11 @@ export async function postComment(app: FastifyInstance, kind: ItemType, user: Us
     await ensurePublic(tx, kind, targetId);
     const inserted = await comments.insertComment(tx, target, { targetId, userId: user.id, content, now });
     await moveCount(tx, target, 'comment_count', targetId, 1);
+    const owner = await itemOwner(tx, target, targetId);
+    if (owner && owner.user_id !== user.id) {
+      const common = { title: owner.title, commenter: user.nickname, excerpt: content, at: now };
+      await notify(tx, owner.user_id, kind === 'docs' ? { kind: 'comment_on_my_doc', docId: targetId, ...common } : { kind: 'comment_on_my_blog', blogId: targetId, ...common });
+    }
     return inserted;
   });
   app.content.rows.changed(target.table, targetId);

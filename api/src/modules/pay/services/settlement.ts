@@ -3,6 +3,7 @@ import type { Queryable } from '../../../core/db';
 import type { PayMethod } from '../../../infra/payments/types';
 import { earnOnOrder } from '../../coins/services/earnings';
 import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
+import { notify } from '../../notifications';
 import { lockOrder, markPaid, type OrderRow } from '../repositories/orders';
 import { insertUserPackage } from '../repositories/packages';
 import { paySettings, policyById, type PaySettings } from '../repositories/policies';
@@ -90,6 +91,7 @@ export async function settlePayment(app: FastifyInstance, method: PayMethod, pay
       ],
     });
     await grant(tx, order, settings, at);
+    if (order.user_id !== null) await notify(tx, order.user_id, { kind: 'payment_settled', orderNo: order.order_no, title: order.title, amountFen: order.amount, at });
     return 'settled';
   });
 }
