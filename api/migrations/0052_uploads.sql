@@ -54,19 +54,6 @@ CREATE TABLE conversion_jobs (
 CREATE INDEX conversion_jobs_ready_idx ON conversion_jobs (run_after, id) WHERE state IN ('queued', 'running');
 CREATE INDEX conversion_jobs_docs_idx ON conversion_jobs (docs_id);
 
--- Events a user is told about (published, rejected, conversion failed); the notifications issue reads them.
-CREATE TABLE user_events (
-  id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  user_id      bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  kind         text NOT NULL CHECK (kind ~ '^[a-z_]{1,40}$'),
-  title        text NOT NULL CHECK (char_length(title) <= 200),
-  body         text NOT NULL DEFAULT '' CHECK (char_length(body) <= 2000),
-  link         text NOT NULL DEFAULT '',
-  read         boolean NOT NULL DEFAULT false,
-  create_time  timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX user_events_user_idx ON user_events (user_id, create_time DESC);
-
 -- Images of img-storage (avatars, covers, blog pictures): re-encoded pixels, stored as a content file.
 CREATE TABLE stored_images (
   id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -52,8 +52,8 @@ describe.each(engines())('uploads (%s)', (engine) => {
     const approved = await staff.post(`/api/staff/docs/${created.body.id}/approve/`);
     expect(approved.body).toMatchObject({ status: 1, uploader: { uid }, checks: { duplicate_of: null } });
     expect((await client.get('/api/my-docs/?status=published')).body.results[0].id).toBe(created.body.id);
-    const [event] = await server.app.db.query<{ kind: string }>('SELECT kind FROM user_events WHERE user_id = $1', [uid]);
-    expect(event.kind).toBe('doc_published');
+    const told = (await client.get('/api/notifications/')).body.results.map((n: { kind: string }) => n.kind);
+    expect(told).toEqual(['doc_approved', 'doc_converted']);
     // the same file again is flagged as a duplicate of the published one
     const again = await createDoc(client, await uploadFile(client, 'copy.pdf', pdf), category);
     await server.app.uploads.drain();
@@ -113,7 +113,7 @@ describe.each(engines())('uploads (%s)', (engine) => {
   });
 
   test('a truncated PDF is refused at upload; an epub without its contents fails conversion with a Chinese reason; retry queues it again; delete hides it', async () => {
-    const { client, uid } = await registeredClient(server.base);
+    const { client } = await registeredClient(server.base);
     const truncated = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x41)]);
     const refused = await createDoc(client, await uploadFile(client, 'bad.pdf', truncated), category);
     expect(refused.status).toBe(400);
@@ -126,8 +126,8 @@ describe.each(engines())('uploads (%s)', (engine) => {
     expect(failed).toMatchObject({ status: 3, status_text: '转换失败' });
     expect(failed.reason).toMatch(/[\u4e00-\u9fa5]/);
     expect((await client.get('/api/my-docs/?status=failed')).body.count).toBe(1);
-    const events = await server.app.db.query<{ kind: string }>('SELECT kind FROM user_events WHERE user_id = $1', [uid]);
-    expect(events.map((e) => e.kind)).toEqual(['doc_convert_failed']);
+    const told = (await client.get('/api/notifications/')).body.results.map((n: { kind: string }) => n.kind);
+    expect(told).toEqual(['doc_convert_failed']);
     const retried = await client.post(`/api/docs/${doc.id}/retry/`);
     expect(retried.body).toMatchObject({ status: 6, stage: 'queued' });
     expect((await client.post(`/api/docs/${doc.id}/retry/`)).status).toBe(409);

@@ -43,7 +43,7 @@ declare module 'fastify' {
  * Uploads (issue 15): resumable upload sessions, documents people upload, the conversion queue and its in-process
  * worker, the machine checks and staff review, img-storage. docs/uploads.md.
  */
-export const uploadsModule = defineModule<UploadsOptions>('uploads', ['core', 'infra', 'accounts', 'pay', 'coins', 'content'], async (app: FastifyInstance, options) => {
+export const uploadsModule = defineModule<UploadsOptions>('uploads', ['core', 'infra', 'accounts', 'notifications', 'pay', 'coins', 'content'], async (app: FastifyInstance, options) => {
   let dir: string;
   if (options.dataDir) {
     dir = path.join(path.resolve(options.dataDir), 'uploads');

@@ -1,22 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../core/db';
 import * as docs from '../repositories/docs';
-import * as events from '../repositories/events';
+import { notify as notifyUser, type NotificationEvent } from '../../notifications';
 
-/** The end states of a document and the event each one stores for its uploader. */
-
-const link = (id: number) => `user/docs/list?id=${id}`;
-
+/** What a document's new state tells its uploader (the notification service), in the caller's transaction. */
 export async function notify(app: FastifyInstance, q: Queryable, row: { id: number; title: string; uploader_id: number }, status: number, reason: string): Promise<void> {
-  const e =
-    status === 1
-      ? { kind: 'doc_published', title: `您上传的文档《${row.title}》已发布`, body: '' }
-      : status === 2
-        ? { kind: 'doc_rejected', title: `您上传的文档《${row.title}》未通过审核`, body: reason }
-        : status === 3
-          ? { kind: 'doc_convert_failed', title: `您上传的文档《${row.title}》转换失败`, body: reason }
-          : null;
-  if (e) await events.insertEvent(q, { userId: Number(row.uploader_id), ...e, link: link(Number(row.id)) }, app.now());
+  const doc = { docId: Number(row.id), title: row.title };
+  const event: NotificationEvent | null =
+    status === 0
+      ? { kind: 'doc_converted', ...doc }
+      : status === 1
+        ? { kind: 'doc_approved', ...doc }
+        : status === 2
+          ? { kind: 'doc_rejected', ...doc, reason }
+          : status === 3
+            ? { kind: 'doc_convert_failed', ...doc, reason }
+            : null;
+  if (event) await notifyUser(q, Number(row.uploader_id), { ...event, at: app.now() });
 }
 
 /** A conversion failed for good: status 3 with the reason, and the uploader told. */
