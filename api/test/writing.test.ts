@@ -123,6 +123,10 @@ describe.each(engines())('writing blogs (%s)', (engine) => {
     expect((await author.post(`/api/blogs/${made.id}/submit/`)).body).toMatchObject({ status: 4, reject_reason: '' });
     const approved = await reviewer.post(`/api/staff/blogs/${made.id}/approve/`);
     expect(approved.body).toMatchObject({ status: 1, status_text: '已发布' });
+    // the author was told both outcomes, the rejection with its reason
+    const told = (await author.get('/api/notifications/')).body.results as { kind: string; body: string }[];
+    expect(told.map((n) => n.kind)).toEqual(['blog_approved', 'blog_rejected']);
+    expect(told[1].body).toContain('请补充代码示例');
     const read = await new Client(server.base).get(`/api/blogs/${made.id}/`);
     expect(read.status).toBe(200);
     expect(read.body.content).toContain('console.log(1)');

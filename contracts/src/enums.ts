@@ -200,6 +200,8 @@ export const NOTIFICATION_KINDS = [
   'doc_convert_failed',
   'doc_approved',
   'doc_rejected',
+  'blog_approved',
+  'blog_rejected',
   'comment_on_my_doc',
   'comment_on_my_blog',
   'reply_to_my_comment',

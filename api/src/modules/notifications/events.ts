@@ -9,6 +9,8 @@ export type NotificationEvent =
   | { kind: 'doc_convert_failed'; docId: number; title: string; reason: string }
   | { kind: 'doc_approved'; docId: number; title: string }
   | { kind: 'doc_rejected'; docId: number; title: string; reason: string }
+  | { kind: 'blog_approved'; blogId: number; title: string }
+  | { kind: 'blog_rejected'; blogId: number; title: string; reason: string }
   | { kind: 'comment_on_my_doc'; docId: number; title: string; commenter: string; excerpt: string }
   | { kind: 'comment_on_my_blog'; blogId: number; title: string; commenter: string; excerpt: string }
   | { kind: 'reply_to_my_comment'; target: 'docs' | 'blogs'; targetId: number; title: string; replier: string; excerpt: string }
@@ -45,6 +47,8 @@ const TEXTS: Texts = {
   doc_convert_failed: (e) => ({ title: '文档转换失败', body: `您上传的文档${q(e.title)}转换失败：${cut(e.reason)}`, link: { route: 'user/docs/convertfail' } }),
   doc_approved: (e) => ({ title: '文档审核通过', body: `您上传的文档${q(e.title)}已通过审核，现已公开。`, link: doc(e.docId) }),
   doc_rejected: (e) => ({ title: '文档未通过审核', body: `您上传的文档${q(e.title)}未通过审核：${cut(e.reason)}`, link: { route: 'user/docs/denylist' } }),
+  blog_approved: (e) => ({ title: '博文审核通过', body: `您的博文${q(e.title)}已通过审核，现已公开。`, link: { route: `articles/blogs/detail/${e.blogId}` } }),
+  blog_rejected: (e) => ({ title: '博文未通过审核', body: `您的博文${q(e.title)}未通过审核：${cut(e.reason)}`, link: { route: 'user/blogs/denylist' } }),
   comment_on_my_doc: (e) => ({ title: '文档收到新评论', body: `${cut(e.commenter, 20)} 评论了您的文档${q(e.title)}：${cut(e.excerpt)}`, link: { route: `articles/docs/comment/${e.docId}` } }),
   comment_on_my_blog: (e) => ({ title: '博客收到新评论', body: `${cut(e.commenter, 20)} 评论了您的博客${q(e.title)}：${cut(e.excerpt)}`, link: { route: `articles/blogs/comment/${e.blogId}` } }),
   reply_to_my_comment: (e) => ({

@@ -121,8 +121,8 @@ export async function submitDraft(q: Queryable, id: number, vectors: { search: s
 }
 
 /** Locks the post's row for a status change; answers its status and author. */
-export async function lockBlog(q: Queryable, id: number): Promise<{ status: number; author_id: number } | undefined> {
-  const [row] = await q.query<{ status: number; author_id: number }>('SELECT status, author_id FROM blogs WHERE id = $1 FOR UPDATE', [id]);
+export async function lockBlog(q: Queryable, id: number): Promise<{ status: number; author_id: number; title: string } | undefined> {
+  const [row] = await q.query<{ status: number; author_id: number; title: string }>('SELECT status, author_id, title FROM blogs WHERE id = $1 FOR UPDATE', [id]);
   return row;
 }
 

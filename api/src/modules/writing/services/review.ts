@@ -4,6 +4,7 @@ import { ApiError } from '../../../core/http/errors';
 import type { PaginateOptions } from '../../../core/http/pagination';
 import { BLOG_STATUS_TEXT } from '../../content/constants';
 import { fillNames } from '../../content/load';
+import { notify } from '../../notifications';
 import * as repo from '../repositories/blogs';
 import { blogNotFound } from './blogs';
 
@@ -42,8 +43,11 @@ export async function review(app: FastifyInstance, id: number, outcome: { approv
     if (row.status !== BLOG_STATUS.pending) {
       throw new ApiError(409, 'not_pending', `这篇文章的状态为「${BLOG_STATUS_TEXT[row.status] ?? row.status}」，不在待审核中`);
     }
-    if (outcome.approve) await repo.setReviewed(tx, id, BLOG_STATUS.published, '');
-    else await repo.setReviewed(tx, id, BLOG_STATUS.rejected, outcome.reason.trim());
+    const reason = outcome.approve ? '' : outcome.reason.trim();
+    await repo.setReviewed(tx, id, outcome.approve ? BLOG_STATUS.published : BLOG_STATUS.rejected, reason);
+    // the author is told in the same transaction (the bell counts it live)
+    const blog = { blogId: id, title: row.title, at: app.now() };
+    await notify(tx, Number(row.author_id), outcome.approve ? { kind: 'blog_approved', ...blog } : { kind: 'blog_rejected', ...blog, reason });
   });
   app.content.rows.changed('blogs', id);
   const [row] = await fillNames(app, [await repo.staffBlog(app.db, id)]);
