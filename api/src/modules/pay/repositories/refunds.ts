@@ -32,6 +32,12 @@ export async function lockRefundByNo(tx: Queryable, refundNo: string): Promise<R
   return row;
 }
 
+/** A refund's state by its number (no lock: for reporting what an earlier call or notification decided). */
+export async function refundStateByNo(q: Queryable, refundNo: string): Promise<string | undefined> {
+  const [row] = await q.query<{ state: string }>('SELECT state FROM refunds WHERE refund_no = $1', [refundNo]);
+  return row?.state;
+}
+
 export async function activeRefundOfOrder(q: Queryable, orderId: number): Promise<RefundRow | undefined> {
   const [row] = await q.query<RefundRow>(
     `SELECT id, refund_no, order_id, amount, state, reason FROM refunds WHERE order_id = $1 AND state <> 'failed'`,

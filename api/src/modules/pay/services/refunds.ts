@@ -9,7 +9,7 @@ import { LEDGER_ACCOUNTS, postEntry } from '../../ledger';
 import { lockOrder, lockOrderById, markRefunded, markRefunding, unmarkRefunding, type OrderRow } from '../repositories/orders';
 import { packageOfOrder, revokePackage } from '../repositories/packages';
 import { deletePurchasesOfOrder } from '../repositories/purchases';
-import { finishRefund, insertRefund, lockRefundByNo, refundCount, type RefundRow } from '../repositories/refunds';
+import { finishRefund, insertRefund, lockRefundByNo, refundCount, refundStateByNo, type RefundRow } from '../repositories/refunds';
 
 /** The money back out, the package's unused downloads withdrawn, the purchases it unlocked taken back. */
 async function completeRefund(tx: Queryable, order: OrderRow, refund: RefundRow, at: Date): Promise<void> {
@@ -111,5 +111,9 @@ export async function askProvider(app: FastifyInstance, order: OrderRow, refund:
     throw new ApiError(409, 'refund_refused', `支付机构拒绝退款：${error instanceof AlipayError ? error.subMsg : (error as WxpayApiError).wxMessage}`);
   }
   if (result.state === 'processing') return 'processing';
-  return finishRefundByNo(app, refund.refund_no, result.state, result.refundId ?? null);
+  const outcome = await finishRefundByNo(app, refund.refund_no, result.state, result.refundId ?? null);
+  if (outcome !== 'duplicate') return outcome;
+  // the provider's notification finished it first (it may arrive before the call's own answer): report that ending
+  const state = await refundStateByNo(app.db, refund.refund_no);
+  return state === 'success' ? 'refunded' : state === 'failed' ? 'refund_failed' : outcome;
 }
