@@ -12,6 +12,9 @@ const QUEUE_NAME = 'conversion';
 /** Open rows handed to BullMQ again per resync. */
 const RESYNC_BATCH = 1000;
 
+/** BullMQ's job id of a row: `conv-<id>` (BullMQ refuses ids that look like integers). */
+export const bullJobId = (rowId: number) => `conv-${rowId}`;
+
 interface JobData {
   jobId: number;
 }
@@ -20,18 +23,20 @@ interface JobData {
 const backoffStrategy = (attemptsMade: number) => RETRY_DELAYS_MS[Math.min(Math.max(0, attemptsMade - 1), RETRY_DELAYS_MS.length - 1)];
 
 /**
- * The BullMQ queue (REDIS_URL): BullMQ job id = conversion_jobs row id. BullMQ decides which process looks at a
- * job, and its stalled-job check gives the job of a worker that died (no lock renewal for lockDuration) to another
- * one; the row decides what happens: the processor claims the row, runs it with the database worker's rules
- * (attempts, back-off, time limit), and a row that is not due (back-off, another worker's live lease) puts the
- * BullMQ job back as delayed until it is; a row already over is skipped.
+ * The BullMQ queue (REDIS_URL): one BullMQ job per conversion_jobs row, its id `conv-<row id>` (a second add is a
+ * no-op). BullMQ decides which process looks at a job, and its stalled-job check gives the job of a worker that
+ * died (no lock renewal for lockDuration) to another one; the row decides what happens: the processor claims the
+ * row, runs it with the database worker's rules (attempts, back-off, time limit), and a row that is not due
+ * (back-off, another worker's live lease) puts the BullMQ job back as delayed until it is; a row already over is
+ * skipped.
  */
 export function bullQueue(app: FastifyInstance, options: WorkerOptions, convert: typeof convertDocument, redis: { url: string; prefix: string }): JobQueue {
   const workerId = newWorkerId();
   const clients: Redis[] = [];
   const client = (blocking: boolean) => {
-    // a worker's blocking connection must retry forever (BullMQ's rule); an add fails fast while Redis is away
-    const c = new Redis(redis.url, blocking ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+    // a worker's blocking connection must retry forever (BullMQ's rule); an add gives up after two reconnection
+    // attempts while Redis is away (the row is committed; the next resync adds it)
+    const c = new Redis(redis.url, { maxRetriesPerRequest: blocking ? null : 2 });
     c.on('error', () => undefined); // ioredis reconnects on its own; the failing calls are logged where they fail
     clients.push(c);
     return c;
@@ -45,7 +50,7 @@ export function bullQueue(app: FastifyInstance, options: WorkerOptions, convert:
       defaultJobOptions: { attempts: MAX_ATTEMPTS, backoff: { type: 'custom' }, removeOnComplete: true, removeOnFail: true },
     }));
   const ctx: JobContext = { ...options, workerId, convert, lease: () => new Date(app.now().getTime() + options.leaseMs) };
-  const add = (ids: number[]) => queueOf().addBulk(ids.map((id) => ({ name: 'convert', data: { jobId: id }, opts: { jobId: String(id) } })));
+  const add = (ids: number[]) => queueOf().addBulk(ids.map((id) => ({ name: 'convert', data: { jobId: id }, opts: { jobId: bullJobId(id) } })));
 
   const self: JobQueue = {
     kind: 'redis',
