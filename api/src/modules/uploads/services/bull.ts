@@ -75,7 +75,10 @@ export function bullQueue(app: FastifyInstance, options: WorkerOptions, convert:
       worker.on('error', (err) => app.log.error({ err }, 'conversion worker (Redis) error'));
     },
     async stop() {
-      await worker?.close();
+      // Redis away: nothing can be finished over a connection that is down, and BullMQ's close would wait for it
+      const up = clients.every((c) => c.status === 'ready');
+      if (!up) for (const c of clients) c.disconnect();
+      await worker?.close(!up);
       await queue?.close();
       worker = null;
       queue = null;
