@@ -130,10 +130,11 @@ if (KINDS.length) {
       a.child.kill('SIGKILL');
       expect(await a.exited).toBeNull();
 
+      // the document is stored a moment before its job row is finished: both are waited for
       await eventually(async () => {
         const rows = await server.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE id = ANY($1::bigint[]) AND status = 0 AND pages = 1`, [ids]);
-        return rows[0].n === JOBS;
-      }, 'every document to be converted', 120_000);
+        return rows[0].n === JOBS && (await jobRows()).every((r) => r.state === 'done');
+      }, 'every document to be converted and every job done', 55_000); // before the minute's resync could hide a lost job
 
       // the job a died in was taken again (BullMQ's stalled check, or its lease ran out) and converted by b
       expect((await jobRows()).find((r) => Number(r.id) === Number(held.id))).toMatchObject({ state: 'done', attempts: 2 });
@@ -144,7 +145,7 @@ if (KINDS.length) {
       expect(doneByA.size).toBeGreaterThanOrEqual(1);
       expect(doneByB.size).toBeGreaterThanOrEqual(1);
       expect(new Set([...doneByA, ...doneByB]).size).toBe(JOBS);
-      expect((await jobRows()).map((j) => j.state)).toEqual(Array(JOBS).fill('done'));
+      expect((await jobRows()).length).toBe(JOBS);
 
       // SIGTERM: b stops cleanly
       b.child.kill('SIGTERM');
