@@ -48,8 +48,10 @@ export interface WorkerOptions {
   pollMs: number;
   /** A job's time limit; past it the job fails with a reason. */
   timeoutMs: number;
-  /** The lease a claim takes and each renewal extends. */
+  /** The lease a claim takes and each renewal extends (on Redis also BullMQ's lockDuration). */
   leaseMs: number;
+  /** Jobs one process converts at once (CONVERT_CONCURRENCY, default 1: LibreOffice takes a core). */
+  concurrency: number;
 }
 
 export function workerOptionsFrom(env: NodeJS.ProcessEnv): WorkerOptions {
@@ -58,5 +60,6 @@ export function workerOptionsFrom(env: NodeJS.ProcessEnv): WorkerOptions {
     pollMs: Number(env.CONVERT_POLL_MS) || 1000,
     timeoutMs: Number(env.CONVERT_TIMEOUT_MS) || 10 * 60 * 1000,
     leaseMs: Number(env.CONVERT_LEASE_MS) || 60_000,
+    concurrency: Math.min(16, Math.max(1, Math.floor(Number(env.CONVERT_CONCURRENCY) || 1))),
   };
 }

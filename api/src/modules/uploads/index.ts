@@ -11,7 +11,7 @@ import { imageRoutes } from './routes/images';
 import { sessionRoutes } from './routes/sessions';
 import { staffDocRoutes } from './routes/staff';
 import { sweepSessions } from './services/sessions';
-import { conversionWorker } from './services/worker';
+import { createJobQueue, type JobQueue } from './services/queue';
 
 export interface UploadsOptions extends Record<string, unknown> {
   /** Data folder: upload sessions' temporary files go to `<dataDir>/uploads`. Without it, a temporary folder. */
@@ -25,8 +25,8 @@ export interface UploadsOptions extends Record<string, unknown> {
 export interface UploadsService {
   /** Folder of the upload sessions' temporary files (and the conversion jobs' work folders under `work/`). */
   dir: string;
-  /** Tells this process's worker that a job is waiting (it also looks every pollMs). */
-  wake(): void;
+  /** The conversion queue (database, or BullMQ with REDIS_URL); `enqueue(jobId)` after a job row is committed. */
+  queue: JobQueue;
   /** Runs every due conversion job now (tests); answers when none is left. */
   drain(): Promise<void>;
   /** Removes expired upload sessions and their files (every minute; tests call it). */
@@ -53,17 +53,16 @@ export const uploadsModule = defineModule<UploadsOptions>('uploads', ['core', 'i
     app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
   }
   const workerOptions = { ...workerOptionsFrom(process.env), ...options.worker };
-  const worker = conversionWorker(app, workerOptions, options.convert ?? convertDocument);
+  const queue = createJobQueue(app, workerOptions, options.convert ?? convertDocument);
   app.decorate('uploads', {
     dir,
-    wake: () => (workerOptions.enabled ? worker.wake() : undefined),
-    drain: () => worker.drain(),
+    queue,
+    drain: () => queue.drain(),
     sweep: () => sweepSessions(app),
   });
-  if (workerOptions.enabled) {
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('preClose', async () => worker.stop());
-  }
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('preClose', async () => queue.stop());
   everyMinute(app, () => app.uploads.sweep(), 'upload sessions sweep');
+  everyMinute(app, () => queue.resync(), 'conversion queue resync');
   for (const routes of [sessionRoutes, docRoutes, staffDocRoutes, imageRoutes]) await app.register(routes);
 });

@@ -31,6 +31,35 @@ export async function claim(q: Queryable, worker: string, now: Date, leaseUntil:
   return row;
 }
 
+/**
+ * Claims one given job (the Redis queue hands out ids): when it is queued and due, or running with a lease that ran
+ * out (its worker died). Undefined when it is not to be run now (done, failed, another worker's, not due yet).
+ */
+export async function claimById(q: Queryable, id: number, worker: string, now: Date, leaseUntil: Date, maxAttempts: number): Promise<JobRow | undefined> {
+  const [row] = await q.query<JobRow>(
+    `UPDATE conversion_jobs SET state = 'running', attempts = attempts + 1, locked_by = $2, locked_until = $4, update_time = $3
+      WHERE id = $1 AND ((state = 'queued' AND run_after <= $3) OR (state = 'running' AND locked_until < $3 AND attempts < $5))
+      RETURNING id, docs_id, attempts`,
+    [id, worker, now, leaseUntil, maxAttempts],
+  );
+  return row;
+}
+
+/** When a job should be looked at again: its run_after (queued), its lease's end (running), null when it is over. */
+export async function nextLook(q: Queryable, id: number): Promise<Date | null> {
+  const [row] = await q.query<{ at: Date | null }>(
+    `SELECT CASE WHEN state = 'queued' THEN run_after WHEN state = 'running' THEN locked_until END AS at FROM conversion_jobs WHERE id = $1`,
+    [id],
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Jobs not over yet (queued or running): handed to the Redis queue again at start and every minute. */
+export async function openJobIds(q: Queryable, limit: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(`SELECT id FROM conversion_jobs WHERE state IN ('queued', 'running') ORDER BY id LIMIT $1`, [limit]);
+  return rows.map((r) => Number(r.id));
+}
+
 /** Keeps the lease while the work goes on; false when the job is no longer this worker's. */
 export async function renew(q: Queryable, id: number, worker: string, leaseUntil: Date, stage: string, progress: number): Promise<boolean> {
   const rows = await q.query(

@@ -78,7 +78,6 @@ async function commitUpload<T>(app: FastifyInstance, taken: { file: docs.NewFile
     throw err;
   }
   await rm(sessionFile(app, taken.sessionId), { force: true });
-  app.uploads.wake();
   return result;
 }
 
@@ -90,6 +89,7 @@ export async function createDoc(app: FastifyInstance, userId: number, body: DocC
   await checkCategory(app, body.category);
   await checkDailyCount(app, userId);
   const taken = await takeUpload(app, userId, body.upload);
+  let jobId = 0;
   const id = await commitUpload(app, taken, async (tx, fileId) => {
     const docId = await docs.insertDoc(
       tx,
@@ -107,9 +107,10 @@ export async function createDoc(app: FastifyInstance, userId: number, body: DocC
       },
       app.now(),
     );
-    await jobs.enqueue(tx, docId, app.now());
+    jobId = await jobs.enqueue(tx, docId, app.now());
     return docId;
   });
+  await app.uploads.queue.enqueue(jobId);
   return myDocOut(app, userId, id);
 }
 
@@ -125,13 +126,15 @@ export async function patchDoc(app: FastifyInstance, userId: number, id: number,
   const now = app.now();
   if (body.upload !== undefined) {
     const taken = await takeUpload(app, userId, body.upload);
-    await commitUpload(app, taken, async (tx, fileId) => {
+    const jobId = await commitUpload(app, taken, async (tx, fileId) => {
       const old = await docs.filesOf(tx, id);
       await docs.updateFields(tx, id, body, now);
       await docs.replaceFile(tx, id, { fileId, fileType: taken.file.ext, extCate: extCateOf(taken.file.ext), size: taken.file.size }, now);
-      await jobs.enqueue(tx, id, now);
+      const job = await jobs.enqueue(tx, id, now);
       await release(tx, old);
+      return job;
     });
+    await app.uploads.queue.enqueue(jobId);
   } else {
     await app.db.transaction(async (tx) => {
       await docs.updateFields(tx, id, body, now);
@@ -156,10 +159,10 @@ export async function deleteDoc(app: FastifyInstance, userId: number, id: number
 export async function retryDoc(app: FastifyInstance, userId: number, id: number): Promise<MyDoc> {
   const row = await ownDoc(app, userId, id);
   if (row.status !== 3) throw new ApiError(409, 'not_failed', '只有转换失败的文档可以重试');
-  await app.db.transaction(async (tx) => {
+  const jobId = await app.db.transaction(async (tx) => {
     await docs.setStatus(tx, id, 6, '', app.now());
-    await jobs.enqueue(tx, id, app.now());
+    return jobs.enqueue(tx, id, app.now());
   });
-  app.uploads.wake();
+  await app.uploads.queue.enqueue(jobId);
   return myDocOut(app, userId, id);
 }

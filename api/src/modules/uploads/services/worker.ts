@@ -12,12 +12,16 @@ import * as jobs from '../repositories/jobs';
 import { storeResult } from './checks';
 import { failConversion } from './publish';
 
-const CRASHED = '转换进程异常退出，请稍后重试或更换文件';
+export const CRASHED = '转换进程异常退出，请稍后重试或更换文件';
 const timeoutReason = (ms: number) => `转换超时（超过${Math.round(ms / 60000) || 1}分钟），请检查文件后重试`;
 
+/** A worker's id, `host:pid:random` (`conversion_jobs.locked_by`): which machine and process holds a job. */
+export function newWorkerId(): string {
+  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
 /** The in-process conversion worker: claims jobs with a lease, converts, stores the results; one job at a time. */
-export function conversionWorker(app: FastifyInstance, options: WorkerOptions, convert: typeof convertDocument) {
-  const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+export function conversionWorker(app: FastifyInstance, options: WorkerOptions, convert: typeof convertDocument, id = newWorkerId()) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -59,7 +63,7 @@ export function conversionWorker(app: FastifyInstance, options: WorkerOptions, c
   };
 }
 
-interface JobContext extends WorkerOptions {
+export interface JobContext extends WorkerOptions {
   workerId: string;
   lease: () => Date;
   convert: typeof convertDocument;
@@ -86,7 +90,8 @@ function keepLease(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow, stat
   return () => clearInterval(timer);
 }
 
-async function runJob(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow): Promise<void> {
+/** Runs one claimed job to its end: done, failed with a reason, or queued again for later (run_after). */
+export async function runJob(app: FastifyInstance, ctx: JobContext, job: jobs.JobRow): Promise<void> {
   const doc = await docs.docForConversion(app.db, job.docs_id);
   if (!doc || doc.status !== 6) {
     await jobs.finish(app.db, job.id, ctx.workerId, 'done', '', app.now());
