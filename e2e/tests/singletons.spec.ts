@@ -1,22 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { navLink } from '../support/shell';
+import { apiLogin, navLink } from '../support/shell';
 
 // One copy of each singleton: state set through the kernel in one remote is seen by the shell and another remote.
-test('theme set in one remote is seen by the navbar and by another remote; one kernel instance', async ({ page }) => {
-  // mf-user-center's upload page (open to visitors) still shows the kernel's theme and a switch for it
-  await page.goto('/app/user/docs/upload');
+test('theme set in one remote is seen by the navbar and by another remote; one kernel instance', async ({ page, context, baseURL }) => {
+  // mf-user-center's settings hub has the 深色模式 switch, on the kernel's theme
+  await apiLogin(context, baseURL!);
+  await page.goto('/app/user/setting-items');
   const userCenter = page.locator('#slot-mf-user-center');
   await expect(userCenter.getByTestId('remote-theme')).toHaveText('浅色');
   await expect(page.getByTestId('navbar-theme')).toHaveText('浅色');
 
-  await userCenter.getByRole('button', { name: '切换主题' }).click();
+  await userCenter.getByRole('switch', { name: /深色模式/ }).click();
   await expect(userCenter.getByTestId('remote-theme')).toHaveText('深色');
   await expect(page.getByTestId('navbar-theme')).toHaveText('深色');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
   const navbarInstance = await page.getByRole('navigation', { name: '主导航' }).getAttribute('data-kernel-instance');
   expect(navbarInstance).toBeTruthy();
-  expect(await userCenter.locator('[data-kernel-instance]').getAttribute('data-kernel-instance')).toBe(navbarInstance);
+  await expect(userCenter).toHaveAttribute('data-kernel-instance', navbarInstance!);
 
   // Client-side navigation into another remote (mf-articles) keeps the same kernel and the same state.
   await navLink(page, '分类').click();

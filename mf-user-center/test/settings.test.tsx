@@ -1,5 +1,5 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
-import { user$ } from 'shared-kernel';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { setTheme, theme$, user$ } from 'shared-kernel';
 import type { FakeApi } from 'shared-kernel/testing';
 import { closeAll, logIn, open, page, resetPage } from './support/coins';
 import { decrypt, device, me, proofRequired, startSettingsApi } from './support/settings';
@@ -43,6 +43,19 @@ test('the hub links to the account page, the devices, the login history, the sec
   expect(q.getByRole('link', { name: '密保问题' }).getAttribute('href')).toBe(`${A}/pwd_protection`);
   expect(q.getByRole('link', { name: '用户协议' }).getAttribute('href')).toBe('/app/site/user_agreement');
   expect(q.queryByText('建设中')).toBeNull();
+});
+
+test("the hub's 深色模式 switch changes the kernel's theme, and shows the theme another app set", async () => {
+  setTheme('light');
+  const q = within((await open('/app/user/setting-items')).host);
+  const toggle = await q.findByRole('switch', { name: /深色模式/ });
+  expect(toggle.getAttribute('aria-checked')).toBe('false');
+  fireEvent.click(toggle);
+  expect(theme$.value).toBe('dark');
+  await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+  expect(toggle.textContent).toContain('深色');
+  act(() => setTheme('light'));
+  await waitFor(() => expect(toggle.textContent).toContain('浅色'));
 });
 
 test('the account page: the masked phone, what is bound and not with its link; unbinding WeChat asks for a fresh proof first', async () => {

@@ -10,6 +10,7 @@ const CSS = `
 .st-list{list-style:none;margin:0;padding:0}
 .st-list li+li{border-top:1px solid ${LINE}}
 .st-item{display:flex;align-items:center;gap:12px;min-height:52px;padding:10px 2px;color:${FG};text-decoration:none;flex-wrap:wrap}
+button.st-item{width:100%;border:0;background:none;font:inherit;text-align:left;cursor:pointer}
 .st-item:focus-visible{outline:2px solid ${P};outline-offset:2px}
 .st-item-label{flex:1 1 auto;min-width:0;font-weight:500}
 .st-item-value{color:${MUTED};font-size:14px;overflow-wrap:anywhere}

@@ -28,6 +28,10 @@ export const S = {
     agreement: '用户协议',
     privacy: '隐私政策',
     logout: '退出登录',
+    display: '显示',
+    darkMode: '深色模式',
+    darkOn: '深色',
+    darkOff: '浅色',
   },
   item: {
     mobile: '手机号',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { routePath } from 'shared-kernel';
+import { routePath, theme$, toggleTheme, useObservable } from 'shared-kernel';
 import { SettingsFrame } from '../../settings/frame';
 import { S } from '../../settings/texts';
 
@@ -12,6 +12,25 @@ const items: { label: string; hint?: string; to: string }[] = [
   { label: S.hub.privacy, to: routePath('site.privacyPolicy') },
   { label: S.hub.about, to: routePath('user.aboutItems') },
 ];
+
+/** 深色模式: the site's theme (the kernel's, shared with the navbar's button and every remote). */
+function ThemeSwitch() {
+  const dark = useObservable(theme$) === 'dark';
+  return (
+    <section className="uc-card" aria-label={S.hub.display}>
+      <ul className="st-list">
+        <li>
+          <button type="button" role="switch" aria-checked={dark} className="st-item" onClick={toggleTheme}>
+            <span className="st-item-label">{S.hub.darkMode}</span>
+            <span className="st-item-value" data-testid="remote-theme">
+              {dark ? S.hub.darkOn : S.hub.darkOff}
+            </span>
+          </button>
+        </li>
+      </ul>
+    </section>
+  );
+}
 
 /** user/setting-items: the settings hub. */
 export default function SettingItemsPage() {
@@ -29,6 +48,7 @@ export default function SettingItemsPage() {
           ))}
         </ul>
       </nav>
+      <ThemeSwitch />
     </SettingsFrame>
   );
 }
