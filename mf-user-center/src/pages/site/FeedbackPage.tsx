@@ -1,9 +1,9 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { errorMessageOf, ListFooter, openLogin, toastError, toastSuccess, useInfiniteList, useIsLoggedIn } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
-import { listMyFeedback, sendFeedback, uploadImage, type Feedback } from '../../me/api';
+import { listMyFeedback, sendFeedback, type Feedback } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
-import { Field, FieldError, fieldErrorsOf, imageProblem, MePage } from '../../me/ui';
+import { Field, FieldError, fieldErrorsOf, ImageUploadButton, MePage } from '../../me/ui';
 
 const ROUTE = 'site.feedback';
 const t = ME_TEXTS.feedback;
@@ -12,22 +12,6 @@ const CONTENT_MAX = 1000;
 
 /** Up to 3 screenshots: each goes to POST /api/img-storage/ when picked; the form keeps their urls. */
 function Screenshots({ urls, onChange }: { urls: string[]; onChange: (urls: string[]) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = imageProblem(file, { type: t.imageType, size: t.imageTooBig });
-    if (problem) return void toastError(problem);
-    setBusy(true);
-    try {
-      onChange([...urls, (await uploadImage(file, 'feedback')).url]);
-    } catch (error) {
-      toastError(errorMessageOf(error));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
   return (
     <div className="me-label">
       <span>{t.screenshots(urls.length)}</span>
@@ -40,10 +24,8 @@ function Screenshots({ urls, onChange }: { urls: string[]; onChange: (urls: stri
         ))}
       </ul>
       {urls.length < MAX_SHOTS && (
-        <label className="uc-btn" style={{ alignSelf: 'flex-start', fontWeight: 400 }}>
-          {busy ? ME_TEXTS.profile.uploading : t.addScreenshot}
-          <input ref={input} className="me-file" type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
-        </label>
+        <ImageUploadButton purpose="feedback" label={t.addScreenshot} problems={{ type: t.imageType, size: t.imageTooBig }}
+          onUploaded={(url) => onChange([...urls, url])} style={{ alignSelf: 'flex-start', fontWeight: 400 }} />
       )}
     </div>
   );
