@@ -46,6 +46,20 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return out;
 }
 
+/** Runs `send` with the form busy: a 400's messages go under their fields, any other failure into a toast. */
+export async function sendForm(setBusy: (busy: boolean) => void, setErrors: (errors: Record<string, string>) => void, send: () => Promise<void>): Promise<void> {
+  setBusy(true);
+  try {
+    await send();
+  } catch (error) {
+    const fields = fieldErrorsOf(error);
+    setErrors(fields);
+    if (!Object.keys(fields).length) toastError(errorMessageOf(error));
+  } finally {
+    setBusy(false);
+  }
+}
+
 /** The largest picture the pages upload (the img-storage API refuses bigger ones anyway). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

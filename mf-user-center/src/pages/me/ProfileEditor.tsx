@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessageOf, setUser, toastError, toastSuccess, useUser, type Gender, type UserInfo } from 'shared-kernel';
+import { setUser, toastSuccess, useUser, type Gender, type UserInfo } from 'shared-kernel';
 import { patchProfile, type UserInfoAnswer } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
-import { Avatar, Field, FieldError, fieldErrorsOf, ImageUploadButton } from '../../me/ui';
+import { Avatar, Field, FieldError, ImageUploadButton, sendForm } from '../../me/ui';
 
 const t = ME_TEXTS.profile;
 /** Days the stored user info lasts, as mf-auth's login sets it (the API's session lasts 30 days). */
@@ -71,20 +71,13 @@ export function ProfileEditor({ info, compact, onSaved, onCancel, submitText = M
     const found = validate(form.nickname, form.intro);
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
+    await sendForm(setSaving, setErrors, async () => {
       const body = { nickname: form.nickname.trim(), avatar: form.avatar, ...(compact ? {} : { intro: form.intro, ...(form.gender ? { gender: form.gender } : {}) }) };
       const answer = await patchProfile(body);
       keepKernelUser(user, answer);
       toastSuccess(ME_TEXTS.saved);
       onSaved({ ...info, ...answer } as UserInfoAnswer);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) toastError(errorMessageOf(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,9 +1,9 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { errorMessageOf, ListFooter, openLogin, toastError, toastSuccess, useInfiniteList, useIsLoggedIn } from 'shared-kernel';
+import { ListFooter, openLogin, toastSuccess, useInfiniteList, useIsLoggedIn } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
 import { listMyFeedback, sendFeedback, type Feedback } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
-import { Field, FieldError, fieldErrorsOf, ImageUploadButton, MePage } from '../../me/ui';
+import { Field, FieldError, ImageUploadButton, MePage, sendForm } from '../../me/ui';
 
 const ROUTE = 'site.feedback';
 const t = ME_TEXTS.feedback;
@@ -42,19 +42,12 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
     const found: Record<string, string> = !content ? { content: t.contentRequired } : content.length > CONTENT_MAX ? { content: t.contentTooLong } : {};
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSending(true);
-    try {
+    await sendForm(setSending, setErrors, async () => {
       await sendFeedback({ content, contact: form.contact.trim(), images: form.images });
       toastSuccess(t.sent);
       setForm({ content: '', contact: '', images: [] });
       onSent();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) toastError(errorMessageOf(error));
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <form className="uc-card me-form" onSubmit={(e) => void submit(e)} noValidate aria-label={ME_TEXTS.about.feedback}>
