@@ -1,9 +1,10 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { ListFooter, openLogin, toastSuccess, useInfiniteList, useIsLoggedIn } from 'shared-kernel';
+import { openLogin, toastSuccess, useInfiniteList, useIsLoggedIn } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
 import { listMyFeedback, sendFeedback, type Feedback } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
 import { Field, FieldError, ImageUploadButton, MePage, sendForm } from '../../me/ui';
+import { ListCard } from '../../ui/ListCard';
 
 const ROUTE = 'site.feedback';
 const t = ME_TEXTS.feedback;
@@ -71,23 +72,13 @@ function MyFeedback({ round }: { round: number }) {
   const fetchPage = useCallback((page: number, signal: AbortSignal) => listMyFeedback(page, signal), []);
   const list = useInfiniteList<Feedback>({ fetchPage, key: `feedback:${round}`, route: ROUTE });
   return (
-    <section className="uc-card" aria-labelledby="me-feedback-mine">
-      <h2 id="me-feedback-mine" className="uc-h2">{t.mine}</h2>
-      {list.status === 'done' && list.items.length === 0 ? (
-        <p className="uc-empty uc-muted">{t.empty}</p>
-      ) : (
-        <ul className="me-sdk">
-          {list.items.map((f) => (
-            <li key={f.id} data-testid="feedback">
-              <p className="me-intro">{f.content}</p>
-              <p className="uc-muted uc-small" style={{ margin: '4px 0 0' }}>{formatTime(f.create_time)}{f.reply ? '' : ` · ${t.waiting}`}</p>
-              {f.reply && <p className="me-reply"><strong>{t.reply}：</strong>{f.reply}</p>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ListFooter list={list} />
-    </section>
+    <ListCard titleId="me-feedback-mine" title={t.mine} list={list} empty={t.empty} emptyClassName="uc-empty uc-muted" listClassName="me-sdk" renderItem={(f) => (
+      <li key={f.id} data-testid="feedback">
+        <p className="me-intro">{f.content}</p>
+        <p className="uc-muted uc-small" style={{ margin: '4px 0 0' }}>{formatTime(f.create_time)}{f.reply ? '' : ` · ${t.waiting}`}</p>
+        {f.reply && <p className="me-reply"><strong>{t.reply}：</strong>{f.reply}</p>}
+      </li>
+    )} />
   );
 }
 
