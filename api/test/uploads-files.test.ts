@@ -1,11 +1,9 @@
 import jpeg from 'jpeg-js';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import { findOrphans } from '../src/modules/content/orphans';
-import { engines, useEngine, type TestServer } from './helpers';
-import { Client, registeredClient, testClock } from './accounts-helpers';
-import { contentServer } from './content-helpers';
-import { createDoc, makePdf, uploadFile } from './uploads-helpers';
+import { engines } from './helpers';
+import { Client, registeredClient } from './accounts-helpers';
+import { createDoc, makePdf, uploadFile, useUploadsSite } from './uploads-helpers';
 
 /** A PNG of w x h red pixels. */
 function png(w: number, h: number): Buffer {
@@ -53,44 +51,29 @@ async function postImage(client: Client, bytes: Buffer, name: string, type: stri
 }
 
 describe.each(engines())('uploads: previews and images (%s)', (engine) => {
-  const db = useEngine(engine, __filename);
-  const clock = testClock();
-  let server: TestServer;
-  let category: number;
-  beforeAll(async () => {
-    server = await contentServer({ ...db.options(), uploads: { worker: { enabled: false } } }, clock);
-    const [row] = await server.app.db.query<{ id: number }>('SELECT id FROM content_categories WHERE is_upload ORDER BY id LIMIT 1');
-    category = Number(row.id);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  // nothing half-written after any test: no stored file without its row, no row without its file
-  afterEach(async () => {
-    expect(await findOrphans(server.app.db, server.app.content.storage)).toEqual({ orphans: [], missing: [] });
-  });
+  const site = useUploadsSite(engine, __filename);
 
   /** An uploaded document, converted and approved by staff. */
   async function published(client: Client, name: string, bytes: Buffer, extra: Record<string, unknown>): Promise<number> {
-    const id = (await createDoc(client, await uploadFile(client, name, bytes), category, extra)).body.id as number;
-    await server.app.uploads.drain();
-    const { client: staff, uid } = await registeredClient(server.base);
-    await server.app.db.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'admin')`, [uid]);
+    const id = (await createDoc(client, await uploadFile(client, name, bytes), site.category, extra)).body.id as number;
+    await site.server.app.uploads.drain();
+    const { client: staff, uid } = await registeredClient(site.server.base);
+    await site.server.app.db.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'admin')`, [uid]);
     expect((await staff.post(`/api/staff/docs/${id}/approve/`)).body.status).toBe(1);
     return id;
   }
 
   async function previewPages(visitor: Client, id: number): Promise<number> {
     const url = await visitor.get(`/api/docs-preview-url/${id}/1/`);
-    const pdf = await fetch(server.base + url.body.url);
+    const pdf = await fetch(site.server.base + url.body.url);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     return (await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()))).getPageCount();
   }
 
   test('a paid upload only ever sends its first N pages (the uploader chose 2)', async () => {
-    const { client } = await registeredClient(server.base);
+    const { client } = await registeredClient(site.server.base);
     const id = await published(client, 'paid.pdf', await makePdf(6), { price: 500, preview_pages: 2 });
-    const visitor = new Client(server.base);
+    const visitor = new Client(site.server.base);
     expect((await visitor.get(`/api/docs-preview-page/${id}/`)).body).toMatchObject({ type: 'pdf', pages: 6, preview_pages: 2, limited: true });
     expect((await visitor.get(`/api/docs-preview-url/${id}/3/`)).status).toBe(403);
     expect(await previewPages(visitor, id)).toBe(2);
@@ -98,30 +81,30 @@ describe.each(engines())('uploads: previews and images (%s)', (engine) => {
   });
 
   test('a converted upload previews as its converted PDF (preview_file_id), cut to its preview pages', async () => {
-    const { client } = await registeredClient(server.base);
+    const { client } = await registeredClient(site.server.base);
     const id = await published(client, 'notes.txt', Buffer.from('正文'.repeat(300)), { price: 100, preview_pages: 1 });
     // what the converter leaves for an office file: a PDF of its own as the document's preview
-    const stored = await server.app.content.storage.put('previews', await makePdf(4));
-    const [file] = await server.app.db.query<{ id: number }>(
+    const stored = await site.server.app.content.storage.put('previews', await makePdf(4));
+    const [file] = await site.server.app.db.query<{ id: number }>(
       `INSERT INTO content_files (storage_key, original_name, ext, mime, size, sha256) VALUES ($1, 'p.pdf', 'pdf', 'application/pdf', $2, $3) RETURNING id`,
       [stored.key, stored.size, stored.sha256],
     );
-    await server.app.db.query('UPDATE documents SET preview_file_id = $1, pages = 4 WHERE id = $2', [file.id, id]);
-    server.app.content.rows.changed('documents', id);
-    const visitor = new Client(server.base);
+    await site.server.app.db.query('UPDATE documents SET preview_file_id = $1, pages = 4 WHERE id = $2', [file.id, id]);
+    site.server.app.content.rows.changed('documents', id);
+    const visitor = new Client(site.server.base);
     expect((await visitor.get(`/api/docs-preview-page/${id}/`)).body).toMatchObject({ type: 'pdf', pages: 4, preview_pages: 1, limited: true });
     expect(await previewPages(visitor, id)).toBe(1);
   });
 
   test('img-storage: a PNG with a tEXt chunk and a trailing payload comes back as pixels only', async () => {
-    const { client } = await registeredClient(server.base);
+    const { client } = await registeredClient(site.server.base);
     const clean = png(4, 3);
     const iend = clean.length - 12;
     const dirty = Buffer.concat([clean.subarray(0, iend), textChunk('Comment', 'SECRET-TEXT'), clean.subarray(iend), Buffer.from('TRAILING-PAYLOAD<script>')]);
     const answer = await postImage(client, dirty, 'a.png', 'image/png');
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ width: 4, height: 3 });
-    const served = await fetch(server.base + (answer.body.url as string));
+    const served = await fetch(site.server.base + (answer.body.url as string));
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = Buffer.from(await served.arrayBuffer());
@@ -133,12 +116,12 @@ describe.each(engines())('uploads: previews and images (%s)', (engine) => {
   });
 
   test('img-storage: a JPEG loses its EXIF; a non-image, an empty file and a visitor are refused', async () => {
-    const { client } = await registeredClient(server.base);
+    const { client } = await registeredClient(site.server.base);
     const withExif = jpegWithExif();
     expect(withExif.includes('GPS-SECRET')).toBe(true);
     const answer = await postImage(client, withExif, 'b.jpg', 'image/jpeg');
     expect(answer.status).toBe(201);
-    const bytes = Buffer.from(await (await fetch(server.base + (answer.body.url as string))).arrayBuffer());
+    const bytes = Buffer.from(await (await fetch(site.server.base + (answer.body.url as string))).arrayBuffer());
     expect(bytes.includes('GPS-SECRET')).toBe(false);
     expect(bytes.includes('Exif')).toBe(false);
     expect(jpeg.decode(bytes).width).toBe(8);
@@ -148,6 +131,6 @@ describe.each(engines())('uploads: previews and images (%s)', (engine) => {
     expect((await postImage(client, Buffer.alloc(0), 'd.png', 'image/png')).body.message).toBe('文件为空');
     const big = png(4097, 1);
     expect((await postImage(client, big, 'e.png', 'image/png')).body.message).toBe('图片尺寸不能超过4096x4096像素');
-    expect((await postImage(new Client(server.base), png(2, 2), 'f.png', 'image/png')).status).toBe(403);
+    expect((await postImage(new Client(site.server.base), png(2, 2), 'f.png', 'image/png')).status).toBe(403);
   });
 });

@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
-import type { Answer } from './helpers';
-import type { Client } from './accounts-helpers';
+import { findOrphans } from '../src/modules/content/orphans';
+import { useEngine, type Answer, type EngineName, type TestServer } from './helpers';
+import { testClock, type Client, type TestClock } from './accounts-helpers';
+import { contentServer } from './content-helpers';
 
 /** A PDF of `pages` pages with a line of text on each (pdfkit, as the seed makes its PDFs). */
 export function makePdf(pages: number, text = 'upload test page'): Promise<Buffer> {
@@ -40,4 +42,32 @@ export async function uploadFile(client: Client, name: string, bytes: Buffer, ch
 /** POST /api/docs/ of an uploaded file. */
 export async function createDoc(client: Client, upload: string, category: number, extra: Record<string, unknown> = {}): Promise<Answer> {
   return client.post('/api/docs/', { upload, title: '测试文档', summary: '简介', category, price: 0, preview_pages: 5, agree: true, ...extra });
+}
+
+export interface UploadsSite {
+  server: TestServer;
+  /** The first upload category. */
+  category: number;
+  clock: TestClock;
+}
+
+/**
+ * The uploads tests' server (the conversion worker off, a test clock), started before a file's tests and closed
+ * after them; after each test nothing is half-written: no stored file without its row, no row without its file.
+ */
+export function useUploadsSite(engine: EngineName, file: string): UploadsSite {
+  const db = useEngine(engine, file);
+  const site = { clock: testClock() } as UploadsSite;
+  beforeAll(async () => {
+    site.server = await contentServer({ ...db.options(), uploads: { worker: { enabled: false } } }, site.clock);
+    const [row] = await site.server.app.db.query<{ id: number }>('SELECT id FROM content_categories WHERE is_upload ORDER BY id LIMIT 1');
+    site.category = Number(row.id);
+  });
+  afterAll(async () => {
+    await site.server?.close();
+  });
+  afterEach(async () => {
+    expect(await findOrphans(site.server.app.db, site.server.app.content.storage)).toEqual({ orphans: [], missing: [] });
+  });
+  return site;
 }

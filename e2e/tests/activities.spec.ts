@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
 import { devRoutesHeaders } from '../support/dev-routes';
+import { csrf, registerThroughPage, toast } from '../support/journey';
 
 // Activities (issue 19) in the browser against the real API: a new user registers through the registration form
 // with an invite code; once the invitee has an approved document (the dev-only assign-doc route: there is no upload
@@ -11,41 +11,6 @@ import { devRoutesHeaders } from '../support/dev-routes';
 
 const SHOTS = process.env.ACTIVITY_SCREENSHOT_DIR ?? '/tmp/activity-shots';
 const PASSWORD = 'activity2026';
-
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  phone: string;
-  uid: number;
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
-
-/** A new account registered through the registration page (`path` may carry ?invite=), in a context of its own. */
-async function register(browser: Browser, baseURL: string, path = '/app/user/reg/mobile', width = 1280): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const phone = freshPhone();
-  await page.goto(path);
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(toast(page, '验证码已发送')).toBeVisible();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(toast(page, '注册成功')).toBeVisible();
-  const me = (await (await page.request.get('/api/users/0/')).json()) as { uid: number };
-  return { context, page, phone, uid: me.uid };
-}
-
-async function csrf(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
-  expect(token, '未登录：没有 csrftoken').toBeTruthy();
-  return { 'x-csrftoken': token! };
-}
 
 /** The page at 375 and 1280 px, full length; nothing wider than the screen. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -62,12 +27,12 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('invitation, upload theme and red packet journeys; every activity page at 375 and 1280 px', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const staff = await register(browser, baseURL!);
+  const staff = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
   const granted = await staff.page.request.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'admin' }, headers: { ...devRoutesHeaders(), ...(await csrf(staff.context)) } });
   expect(granted.status(), await granted.text()).toBe(200);
 
   // the inviter's code, link and QR
-  const inviter = await register(browser, baseURL!);
+  const inviter = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
   await inviter.page.goto('/app/user/invite_code');
   const code = (await inviter.page.getByTestId('invite-code').textContent())!.trim();
   expect(code).toMatch(/^[1-9]\d{4}$/);
@@ -75,7 +40,7 @@ test('invitation, upload theme and red packet journeys; every activity page at 3
   await expect(inviter.page.getByTestId('invite-link')).toContainText(`/app/user/reg/mobile?invite=${code}`);
 
   // the invitee registers from the shared link: the code is filled in and checked
-  const invitee = await register(browser, baseURL!, `/app/user/reg/mobile?invite=${code}`);
+  const invitee = await registerThroughPage(browser, baseURL!, { password: PASSWORD, path: `/app/user/reg/mobile?invite=${code}` });
   const invitation = await invitee.page.request.get('/api/activity-parti/');
   expect(((await invitation.json()) as { count: number }).count, '尚未完成任务，不应有奖励').toBe(0);
   const docs = ((await (await invitee.page.request.get('/api/docs/?page_size=20')).json()) as { results: { id: number; title: string; category: { id: number }; create_time: string }[] }).results;

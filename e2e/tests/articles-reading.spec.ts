@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { freshPhone } from '../support/auth';
 import { storedFileWith } from '../support/site';
+import { registerOnPage, toast } from '../support/journey';
 
 // Reading on the composed site against the seeded API (issue 7): a visitor opens a document by its route, reads
 // its preview and downloads it (the exact bytes the signed link serves), exhausts the visitor's free quota and
@@ -23,10 +24,6 @@ interface Doc {
 
 const account = { phone: freshPhone(), password: 'Yuedu2026a' };
 
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
-
 async function docs(request: APIRequestContext, query: string): Promise<Doc[]> {
   const response = await request.get(`/api/docs/?page_size=100&${query}`);
   expect(response.status()).toBe(200);
@@ -43,15 +40,7 @@ async function downloadFrom(page: Page): Promise<{ bytes: Buffer; name: string }
 test('register an account for the reading journey', async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/app/user/reg/mobile');
-  await page.getByLabel('手机号', { exact: true }).fill(account.phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(toast(page, '验证码已发送')).toBeVisible();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL!, account.phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(account.password);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(toast(page, '注册成功')).toBeVisible();
+  await registerOnPage(page, baseURL!, account.phone, account.password);
   await context.close();
 });
 

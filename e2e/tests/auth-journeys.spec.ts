@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { captchaDialog, ChallengeLog, freshPhone, screenshotPath, showVariant, smsCode, solveShown } from '../support/auth';
 import { initialDeployment } from '../support/site';
+import { toast } from '../support/journey';
 
 // The account journeys of SPEC §2/§4 in the browser against the real API (its SMS simulator's dev outbox gives
 // the codes): register, log out, log in by password (in the dialog any page opens), by SMS code (a new account,
@@ -9,10 +10,6 @@ import { initialDeployment } from '../support/site';
 test.describe.configure({ mode: 'serial' });
 
 const account = { phone: freshPhone(), password: 'Zhiku2026a', codeSentAt: new Date(0) };
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
 
 /**
  * Sends the form's code and types what the dev outbox received. With `captcha`, the send opens the security check

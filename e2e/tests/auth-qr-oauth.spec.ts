@@ -2,16 +2,13 @@ import { expect, test, type Page, type WebSocket } from '@playwright/test';
 import { appLogin, scanAndConfirm } from '../../api/scripts/qr-app-simulator.mjs';
 import { freshPhone, screenshotPath, smsCode } from '../support/auth';
 import { QR_EXPIRE_S } from '../support/ports';
+import { toast } from '../support/journey';
 
 // QR login confirmed by the product's app (api/scripts/qr-app-simulator.mjs acting as the logged-in app) and
 // third-party login through the API's OAuth provider simulator, in the browser against the real API behind the
 // shell's proxy (HTTP and the login-QR WebSocket).
 
 const QR_PAGE = '/app/user/login/mobile?form_type=login_qrcode';
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
 
 /** The token of the QR picture on the page. */
 async function qrToken(page: Page): Promise<string> {

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, request as requests, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { expect, request as requests, test, type APIRequestContext, type Page } from '@playwright/test';
+import { smsCode } from '../support/auth';
 import { devRoutesHeaders } from '../support/dev-routes';
 import { E2E_PORTS } from '../support/ports';
+import { csrf, registerThroughPage, toast, type PageAccount } from '../support/journey';
 
 // Coins (issue 14) in the browser against the real API and the payment simulators: a document's sale shows as
 // frozen, then (staff shorten the freeze period through the staff settings API) available coins in the uploader's
@@ -17,43 +18,7 @@ const SHOTS = process.env.COIN_SCREENSHOT_DIR ?? '/tmp/coin-shots';
 const PASSWORD = 'coins2026pass';
 const CHANGED_RULES = ['freeze_days', 'min_withdraw_coins', 'daily_withdraw_count', 'auto_approve_min_account_days'] as const;
 
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  phone: string;
-  uid: number;
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
-
-/** A new account registered through the registration page, logged in in a context of its own. */
-async function register(browser: Browser, baseURL: string, width = 1280): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const phone = freshPhone();
-  await page.goto('/app/user/reg/mobile');
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(toast(page, '验证码已发送')).toBeVisible();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(toast(page, '注册成功')).toBeVisible();
-  const me = (await (await page.request.get('/api/users/0/')).json()) as { uid: number };
-  return { context, page, phone, uid: me.uid };
-}
-
-/** The session's CSRF header (the readable cookie), for an unsafe request from a logged-in page. */
-async function csrf(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
-  expect(token, '未登录：没有 csrftoken').toBeTruthy();
-  return { 'x-csrftoken': token! };
-}
-
-async function setCoinRules(staff: Account, rules: Record<string, number>): Promise<void> {
+async function setCoinRules(staff: PageAccount, rules: Record<string, number>): Promise<void> {
   const res = await staff.page.request.patch('/api/staff/settings/coins/', { data: rules, headers: await csrf(staff.context) });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -102,19 +67,19 @@ function row(page: Page, id: number) {
 test.describe('coins: earnings, withdrawals, staff rules', () => {
   test.describe.configure({ mode: 'serial' });
   let api: APIRequestContext;
-  let staff: Account;
-  let uploader: Account;
+  let staff: PageAccount;
+  let uploader: PageAccount;
   let share = 0;
   // the rules as the site had them: the other specs of the run find them so again
   let rules: Record<string, number> = {};
 
   test.beforeAll(async ({ browser, baseURL }) => {
     api = await requests.newContext({ baseURL });
-    staff = await register(browser, baseURL!);
+    staff = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
     const granted = await api.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'finance' }, headers: devRoutesHeaders() });
     expect(granted.status(), await granted.text()).toBe(200);
     rules = (await (await staff.page.request.get('/api/staff/settings/coins/')).json()) as Record<string, number>;
-    uploader = await register(browser, baseURL!);
+    uploader = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
   });
 
   test.afterAll(async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { registerThroughPage, toast } from '../support/journey';
 
 // My library (issue 17) in the browser against the real API: a reader collects a document into a new folder from
 // the document's page and finds it under user/collect/list, moves it into another folder, and finds the document
@@ -8,25 +8,6 @@ import { freshPhone, smsCode } from '../support/auth';
 
 const SHOTS = process.env.LIBRARY_SCREENSHOT_DIR ?? '/tmp/library-shots';
 const PASSWORD = 'library2026pass';
-
-const toast = (page: Page, text: string | RegExp) => page.locator('.kt-item', { hasText: text });
-
-/** A new account registered through the registration page, logged in in a context of its own. */
-async function register(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const phone = freshPhone();
-  await page.goto('/app/user/reg/mobile');
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(toast(page, '验证码已发送')).toBeVisible();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(toast(page, '注册成功')).toBeVisible();
-  return page;
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -39,7 +20,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('collect a document into a new folder, find it there, move it; find what I read in my history', async ({ browser, baseURL }) => {
-  const page = await register(browser, baseURL!);
+  const { page } = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
   const docs = (await (await page.request.get('/api/docs/?page_size=2')).json()) as { results: { id: number; title: string }[] };
   const [doc, other] = docs.results;
 

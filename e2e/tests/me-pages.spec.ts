@@ -1,16 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { freshPhone, smsCode } from '../support/auth';
+import { toast } from '../support/journey';
 
 // My page and the site's pages (issue 16) in Chromium against the real API: the consent line's texts open over a
 // half-filled registration form without losing it; registering lands on the welcome of user/info/0, where the new
 // user sets a nickname; feedback is filed and listed; every page fits 375 px and 1280 px (screenshots saved).
 const SHOTS = process.env.ME_SCREENSHOT_DIR ?? '/tmp/me-shots';
 const PASSWORD = 'mepages2026';
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
 
 async function fitsScreen(page: Page): Promise<void> {
   const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -1,6 +1,6 @@
-import { expect, request as requests, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { expect, request as requests, test } from '@playwright/test';
 import { devRoutesHeaders } from '../support/dev-routes';
+import { csrf, registerThroughPage } from '../support/journey';
 
 // Notifications (issue 17) in Chromium against the real API: a comment arrives on my document and the bell's count
 // rises in two open tabs without a reload (the server pushes it over the SSE stream through the shell's proxy),
@@ -8,37 +8,10 @@ import { devRoutesHeaders } from '../support/dev-routes';
 
 const PASSWORD = 'notify2026pass';
 
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
-
-async function register(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; uid: number }> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const phone = freshPhone();
-  await page.goto('/app/user/reg/mobile');
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(toast(page, '验证码已发送')).toBeVisible();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(toast(page, '注册成功')).toBeVisible();
-  const me = (await (await page.request.get('/api/users/0/')).json()) as { uid: number };
-  return { context, page, uid: me.uid };
-}
-
-async function csrf(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
-  expect(token, '未登录：没有 csrftoken').toBeTruthy();
-  return { 'x-csrftoken': token! };
-}
-
 test('a comment on my document raises the bell in two tabs without a reload; reading it lowers it in the other', async ({ browser, baseURL }) => {
   const api = await requests.newContext({ baseURL });
-  const owner = await register(browser, baseURL!);
-  const commenter = await register(browser, baseURL!);
+  const owner = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
+  const commenter = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
   const docs = (await (await api.get('/api/docs/?page_size=1')).json()) as { results: { id: number }[] };
   const docId = docs.results[0]!.id;
   const assigned = await api.post('/api/dev/assign-doc/', { data: { docs: docId, uid: owner.uid }, headers: devRoutesHeaders() });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, registerAccount, startAs, type Account } from '../support/shell';
 import { storedFileWith } from '../support/site';
+import { toast } from '../support/journey';
 
 // Payments through the browser with the real API and the local payment simulators (docs/payments.md): a visitor
 // buys a document with a WeChat Pay QR and downloads it; a user on a phone buys a package on Alipay's WAP
@@ -31,10 +32,6 @@ const PHONE = { ...devices['iPhone 13'], viewport: { width: 375, height: 740 }, 
 
 let user: Account;
 const paidByUser: string[] = [];
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
 
 /** Paid documents a package covers (¥20 at most) and the daily free quota does not (over ¥1), cheapest first. */
 async function paidDocs(request: APIRequestContext): Promise<Doc[]> {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { freshPhone } from '../support/auth';
 import { devRoutesHeaders } from '../support/dev-routes';
+import { registerOnPage, toast } from '../support/journey';
 
 // The account and security screens (issue 16) against the real API: bind an e-mail with the code from the dev
 // outbox, sign another device out, change the password and be sent to log in again in both browsers, delete the
@@ -12,10 +13,6 @@ const NEW_PASSWORD = 'settings2026b';
 const SHOTS = process.env.SETTINGS_SCREENSHOT_DIR ?? 'test-results/settings-shots';
 const A = '/app/user/setting/account';
 
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('.kt-item', { hasText: text });
-}
-
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
@@ -24,18 +21,6 @@ async function shot(page: Page, name: string): Promise<void> {
 async function newPage(browser: Browser, baseURL: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width, height: 900 } });
   return { context, page: await context.newPage() };
-}
-
-async function register(page: Page, baseURL: string, phone: string): Promise<void> {
-  await page.goto('/app/user/reg/mobile');
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(toast(page, '验证码已发送')).toBeVisible();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(toast(page, '注册成功')).toBeVisible();
 }
 
 async function logIn(page: Page, phone: string, password: string): Promise<void> {
@@ -71,7 +56,7 @@ test.describe.serial('account and security', () => {
 
   test('the hub and the account page at 375 and 1280 px; bind an e-mail with the code from the outbox', async ({ browser, baseURL }) => {
     const { context, page } = await newPage(browser, baseURL!);
-    await register(page, baseURL!, phone);
+    await registerOnPage(page, baseURL!, phone, PASSWORD);
     await page.goto('/app/user/setting-items');
     await expect(page.getByRole('link', { name: /账号与安全/ })).toBeVisible();
     await shot(page, 'setting-items-1280');

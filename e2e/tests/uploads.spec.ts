@@ -6,6 +6,7 @@ import { devRoutesHeaders } from '../support/dev-routes';
 import { apiLogin, registerAccount, startAs, type Account } from '../support/shell';
 import { storedFileWith } from '../support/site';
 import { chineseDocx, chinesePdf, noisePng } from '../support/upload-files';
+import { csrf } from '../support/journey';
 
 // Uploads (issue 15) end to end against the real API, its conversion worker (LibreOffice, poppler) and the payment
 // simulators: a user picks a docx and a PDF at once on user/docs/upload, watches each upload's bar and then each
@@ -52,12 +53,6 @@ async function loggedIn(browser: Browser, baseURL: string, who: Account): Promis
   const context = await browser.newContext({ ...PC, baseURL });
   await startAs(context, await apiLogin(context, baseURL, who));
   return { context, page: await context.newPage() };
-}
-
-async function csrf(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
-  expect(token, '未登录：没有 csrftoken').toBeTruthy();
-  return { 'x-csrftoken': token! };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, request as requests, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { expect, request as requests, test, type Page } from '@playwright/test';
 import { devRoutesHeaders } from '../support/dev-routes';
+import { csrf, registerThroughPage } from '../support/journey';
 
 // Writing (issue 18) in Chromium against the real API: a post with a table and a code block, Chinese typed
 // through the browser's input-method composition (CDP Input.imeSetComposition), the tab closed mid-sentence and
@@ -11,33 +11,6 @@ import { devRoutesHeaders } from '../support/dev-routes';
 
 const SHOTS = process.env.WRITING_SCREENSHOT_DIR ?? '/tmp/writing-shots';
 const PASSWORD = 'write2026pass';
-
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  phone: string;
-}
-
-async function register(browser: Browser, baseURL: string): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const phone = freshPhone();
-  await page.goto('/app/user/reg/mobile');
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(page.locator('.kt-item', { hasText: '注册成功' })).toBeVisible();
-  return { context, page, phone };
-}
-
-async function csrf(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
-  expect(token, '未登录：没有 csrftoken').toBeTruthy();
-  return { 'x-csrftoken': token! };
-}
 
 /** Types through the input method as a Chinese user does: pinyin composing, then the chosen characters. */
 async function typeWithIme(page: Page, steps: string[], committed: string): Promise<void> {
@@ -65,8 +38,8 @@ const BODY = [
 test('write with a table and code, IME, close the tab mid-sentence, recover, publish, approve, read at 375 and 1280 px', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
-  const author = await register(browser, baseURL!);
-  const staff = await register(browser, baseURL!);
+  const author = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
+  const staff = await registerThroughPage(browser, baseURL!, { password: PASSWORD });
   const api = await requests.newContext({ baseURL });
   const granted = await api.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'reviewer' }, headers: devRoutesHeaders() });
   expect(granted.status(), await granted.text()).toBe(200);

@@ -1,25 +1,17 @@
 import { waitFor } from '@testing-library/react';
 import { routesOf } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { activity, claim, closeAll, logIn, open, page, packet, resetPage } from './support/activity';
+import { activity, claim, open, packet, page, usePage } from './support/activity';
 
 // The kernel's describeRemoteApp, for pages that load lazily: each route of mf-activity renders its title in the
 // remote's slot (tagged with its name and build version) and unmounts clean.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = usePage();
 beforeEach(() => {
-  resetPage(api);
-  logIn();
   api.on('GET /activity-info/', page([activity()]));
   api.on('GET /activity-info/7/', { body: activity() });
   api.on('GET /activity-parti/', page([claim()]));
   api.on('GET /activity-parti/7/', { body: claim() });
   api.on('GET /red-packets/', page([packet()]));
 });
-afterEach(closeAll);
 
 describe('mf-activity ./app', () => {
   it.each(routesOf('mf-activity').map((r) => [r.path, r.title]))('renders %s (%s)', async (path, title) => {

@@ -1,20 +1,15 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { on } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { activity, claim, closeAll, logIn, mine, open, packet, page, resetPage } from './support/activity';
+import { activity, claim, logIn, mine, open, packet, page, usePage } from './support/activity';
 
 // The pages of mf-activity on GET /api/activity-info/, /api/activity-parti/, /api/red-packets/ and their writes.
 // the pages are lazy chunks: a cold run transforms each on its first use
 jest.setTimeout(20_000);
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
+const api = usePage(null);
+beforeAll(() => {
   window.scrollTo = jest.fn() as typeof window.scrollTo;
 });
-afterAll(() => api.close());
-beforeEach(() => resetPage(api));
-afterEach(closeAll);
 
 describe('activity/detail/{id}', () => {
   test('a visitor sees the theme, its period, prize, category, rules and how many joined; joining asks for login', async () => {

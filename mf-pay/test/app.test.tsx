@@ -1,22 +1,15 @@
 import { waitFor } from '@testing-library/react';
 import { routesOf } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { closeAll, logIn, open, page, POLICIES, resetPage } from './support/pay';
+import { logIn, open, page, POLICIES, usePage } from './support/pay';
 
 // The kernel's describeRemoteApp, for pages that load lazily: driven as the shell drives it, each route of mf-pay
 // renders its title in the remote's slot (tagged with its name and build version) and unmounts clean.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = usePage(null);
 beforeEach(() => {
-  resetPage(api);
   api.on('GET /price-policy/', page(POLICIES));
   api.on('GET /user-package/', page([]));
   api.on('GET /order-info/', page([]));
 });
-afterEach(closeAll);
 
 describe('mf-pay ./app', () => {
   it.each(routesOf('mf-pay').map((r) => [r.path, r.title]))('renders %s (%s)', async (path, title) => {

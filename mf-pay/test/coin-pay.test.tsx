@@ -1,22 +1,14 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import { coinBalance } from './support/coins';
-import { closeAll, doc, expectToast, logIn, open, page, POLICIES, resetPage } from './support/pay';
+import { doc, expectToast, open, page, POLICIES, usePage } from './support/pay';
 
 // The coin option of user/pay/order?docs=ID: GET /api/coin-balance/, then POST /api/coin-pay/docs/{id}/.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = usePage();
 beforeEach(() => {
-  resetPage(api);
-  logIn();
   api.on('GET /price-policy/', page(POLICIES));
   api.on('GET /user-package/', page([]));
   api.on('GET /docs/12/', { body: doc() });
 });
-afterEach(closeAll);
 
 const PAGE = '/app/user/pay/order?docs=12';
 const BUTTON = '用金币购买（500 金币，可用 800）';

@@ -1,20 +1,13 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { COOKIES, getCookie, on } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import { leave } from '../src/pay/navigation';
-import { closeAll, doc, expectToast, logIn, open, order, query, resetPage, usePlatform, waitForCall } from './support/pay';
+import { doc, expectToast, logIn, open, order, query, usePage, usePlatform, waitForCall } from './support/pay';
 
 // guest/pay/order: a visitor buys one document (once-order-info, query kind 'once'), then downloads it.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = usePage(null);
 beforeEach(() => {
-  resetPage(api);
   api.on('GET /docs/12/', { body: doc() });
 });
-afterEach(closeAll);
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 const DOWNLOAD = { url: '/api/once-download/abc/', expire_time: inDays(0.01), docs: 12, title: '静夜思赏析', access_until: inDays(7) };

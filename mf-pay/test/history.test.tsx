@@ -1,18 +1,8 @@
 import { fireEvent, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { closeAll, logIn, open, order, page, resetPage } from './support/pay';
+import { open, order, page, usePage } from './support/pay';
 
 // user/pay/order_history: GET /api/order-info/?ordering=-create_time&page=, with the kernel's list and footer.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  resetPage(api);
-  logIn();
-});
-afterEach(closeAll);
+const api = usePage();
 
 const soon = new Date(Date.now() + 600_000).toISOString();
 const FIRST = [

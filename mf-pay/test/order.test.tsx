@@ -1,23 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COOKIES, getCookie } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import { leave } from '../src/pay/navigation';
-import { closeAll, doc, expectToast, logIn, open, order, page, POLICIES, query, resetPage, usePlatform, waitForCall } from './support/pay';
+import { doc, expectToast, open, order, page, POLICIES, query, usePage, usePlatform, waitForCall } from './support/pay';
 
 // user/pay/order against the contract of contracts/src/pay.ts on the kernel's fake API.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = usePage();
 beforeEach(() => {
-  resetPage(api);
-  logIn();
   api.on('GET /price-policy/', page(POLICIES));
   api.on('GET /user-package/', page([]));
   api.on('GET /docs/12/', { body: doc() });
 });
-afterEach(closeAll);
 
 test('the packages show prices from fen without floating-point errors, the original price struck through, per download and 推荐', async () => {
   const view = await open('/app/user/pay/order?type=package');

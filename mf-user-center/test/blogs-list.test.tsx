@@ -1,18 +1,8 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { open, page, usePage } from './support/coins';
 import { myBlog } from './support/blogs';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  resetPage(api);
-  logIn();
-});
-afterEach(closeAll);
+const api = usePage();
 
 const item = (o: Record<string, unknown>) => {
   const { draft: _d, ...rest } = myBlog(o);

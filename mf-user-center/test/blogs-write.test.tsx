@@ -1,25 +1,20 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi, type FakeRequest } from 'shared-kernel/testing';
+import { type FakeApi, type FakeRequest } from 'shared-kernel/testing';
 import { AUTOSAVE_TIMING } from '../src/blogs/use-autosave';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { open, page, usePage } from './support/coins';
 import { blogCategories, myBlog } from './support/blogs';
 
 // user/blogs/write and user/blogs/edit/{id} on POST blogs/, PATCH blogs/{id}/ (versioned), POST blogs/{id}/submit/,
 // POST img-storage/ and the appendices, with the kernel's Markdown renderer in the preview.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
+const api = usePage();
+beforeAll(() => {
   AUTOSAVE_TIMING.delayMs = 40;
   AUTOSAVE_TIMING.retryMs = 60;
 });
-afterAll(() => api.close());
 beforeEach(() => {
-  resetPage(api);
-  logIn();
   api.on('GET /upload-category/', page(blogCategories));
   api.on('GET /blogs-appendix-storage/', page([]));
 });
-afterEach(closeAll);
 
 /** A server draft that counts versions like the API: a save based on another version answers 409 with it. */
 function serveDraft(start: Record<string, unknown> = {}) {

@@ -1,22 +1,16 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { balance, closeAll, logIn, open, page, record, resetPage } from './support/coins';
+import { balance, open, page, record, usePage } from './support/coins';
 
 // user/coin/list and user/coin/detail/{id} on GET /api/coin-balance/, /api/coin-records/?kind=&page= and
 // /api/coin-records/{id}/.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
+const api = usePage();
+beforeAll(() => {
   // jsdom has no scrolling; the detail page scrolls to its top
   window.scrollTo = jest.fn() as typeof window.scrollTo;
 });
-afterAll(() => api.close());
 beforeEach(() => {
-  resetPage(api);
-  logIn();
   api.on('GET /coin-balance/', { body: balance() });
 });
-afterEach(closeAll);
 
 const LIST = '/app/user/coin/list';
 

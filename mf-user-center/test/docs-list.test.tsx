@@ -1,26 +1,20 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import { UPLOAD_TIMING } from '../src/docs/uploader';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { open, page, usePage } from './support/coins';
 import { categories, FakeEventSource, myDoc, pickFiles, session, setting } from './support/docs';
 
 // user/docs/list, denylist, convertfail, search and edit/{id} on GET my-docs/, PATCH/DELETE docs/{id}/ and
 // POST docs/{id}/retry/.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
+const api = usePage();
+beforeAll(() => {
   UPLOAD_TIMING.retryDelaysMs = [10];
   (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
 });
-afterAll(() => api.close());
 beforeEach(() => {
-  resetPage(api);
   FakeEventSource.opened = [];
-  logIn();
   api.on('GET /upload-setting/', { body: setting() });
   api.on('GET /upload-category/', page(categories));
 });
-afterEach(closeAll);
 
 const published = myDoc({ id: 12, status: 1, status_text: '已发布', ext_cate: 'word', views: 321, downloads: 45, earned_coins: 678, price: 990, is_free: false, progress: 100 });
 const failed = myDoc({ id: 7, title: '春晓', status: 3, status_text: '转换失败', reason: '文件已损坏', ext_cate: 'pdf' });

@@ -1,27 +1,23 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { on } from 'shared-kernel';
-import { startFakeApi, type FakeApi, type FakeRequest } from 'shared-kernel/testing';
+import { type FakeRequest } from 'shared-kernel/testing';
 import { UPLOAD_TIMING } from '../src/docs/uploader';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { logIn, open, page, usePage } from './support/coins';
 import { categories, FakeEventSource, myDoc, pickFiles, session, setting } from './support/docs';
 
 // user/docs/upload on GET upload-setting/, upload-category/, the resumable upload-sessions/, POST docs/ and the
 // progress stream of my-docs/progress/ (or polling my-docs/{id}/).
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
+const api = usePage(null);
+beforeAll(() => {
   UPLOAD_TIMING.retryDelaysMs = [10, 10, 10];
   UPLOAD_TIMING.pollMs = 20;
   (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
 });
-afterAll(() => api.close());
 beforeEach(() => {
-  resetPage(api);
   FakeEventSource.opened = [];
   api.on('GET /upload-setting/', { body: setting() });
   api.on('GET /upload-category/', page(categories));
 });
-afterEach(closeAll);
 
 const UPLOAD = '/app/user/docs/upload';
 const file = (text = 'abcdefghij', name = '静夜思.docx') => new File([text], name, { lastModified: 1700000000000 });

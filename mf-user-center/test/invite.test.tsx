@@ -1,19 +1,9 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { open, page, usePage } from './support/coins';
 
 // user/invite_code on GET /api/invite-code/ and /api/invite-code/invitees/.
 jest.setTimeout(20_000);
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  resetPage(api);
-  logIn();
-});
-afterEach(closeAll);
+const api = usePage();
 
 const QR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const LINK = 'https://example.test/app/user/reg/mobile?invite=12345';

@@ -1,22 +1,14 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
 import { againHint } from '../src/pages/library/DownloadsPage';
 import { dayLabel } from '../src/pages/library/HistoryPage';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { closeAll, logIn, open, page, usePage } from './support/coins';
 
 // user/collect/list, user/collect/folder/{id} and user/history/list on collect-folder/, docs-collect/,
 // blogs-collect/ and articles-browsing-history/.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = usePage();
 beforeEach(() => {
-  resetPage(api);
-  logIn();
   api.on('GET /user-share-link/', page([]));
 });
-afterEach(closeAll);
 
 const user = { uid: 3, nickname: '李白' };
 const category = { id: 4, name: '唐诗' };

@@ -1,27 +1,19 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { user$ } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { balance, closeAll, logIn, open, page, resetPage } from './support/coins';
+import { balance, open, page, usePage } from './support/coins';
 import { doc, expectToast, folder, picture, publicUser, self } from './support/me';
 
 // user/info/{id}: my page (id 0) on GET /api/users/0/, /api/docs/?uploader=, /api/blogs/?author=,
 // /api/collect-folder/?user=, /api/coin-balance/; editing with PATCH /api/users/0/ and POST /api/img-storage/;
 // the welcome of from_reg=true; someone else's public page.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const api = usePage({ level: 2, gender: 'female' });
 beforeEach(() => {
-  resetPage(api);
-  logIn({ level: 2, gender: 'female' });
   api.on('GET /users/0/', { body: self() });
   api.on('GET /docs/', page([doc(1, '静夜思赏析'), doc(2, '将进酒注释')], 1, 5));
   api.on('GET /blogs/', page([doc(9, '读书笔记')], 1, 1));
   api.on('GET /collect-folder/', page([folder(4, '默认收藏夹', 3)]));
   api.on('GET /coin-balance/', { body: balance({ available: 1234 }) });
 });
-afterEach(closeAll);
 
 test('my page: nickname, level title in its colour, gender, intro; counts and first items; every link', async () => {
   const view = await open('/app/user/info/0');

@@ -1,21 +1,13 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { on } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { open, page, usePage } from './support/coins';
 
 // user/notifications/list and detail/{id} on GET /api/notifications/?unread=&page=, /api/notifications/{id}/,
 // POST …/{id}/read/, …/read_all/, DELETE …/{id}/ and GET …/unread_count/.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
+const api = usePage();
+beforeAll(() => {
   window.scrollTo = jest.fn() as typeof window.scrollTo;
 });
-afterAll(() => api.close());
-beforeEach(() => {
-  resetPage(api);
-  logIn();
-});
-afterEach(closeAll);
 
 function note(overrides: Record<string, unknown> = {}) {
   return {

@@ -1,21 +1,11 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { clearUser, on } from 'shared-kernel';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { closeAll, logIn, open, page, resetPage } from './support/coins';
+import { open, page, usePage } from './support/coins';
 import { expectToast, picture } from './support/me';
 
 // user/about-items and the site pages: user_agreement, privacy_policy, sdk_list, new_function_intro, app_down,
 // qrcode, feedback, blank.
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  resetPage(api);
-  logIn();
-});
-afterEach(closeAll);
+const api = usePage();
 
 const agreement = (overrides: Record<string, unknown> = {}) => ({
   title: '用户服务协议', version: '2.1', effective_date: '2026-01-01', update_time: '2026-01-01T02:00:00.000Z',

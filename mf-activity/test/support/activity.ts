@@ -1,13 +1,10 @@
 // What mf-activity's tests share: fixtures shaped like contracts/src/activities.ts, mounting ./app as the shell
 // does, and resetting what a test leaves behind.
-import { clearToasts, clearUser, INITIAL_APP_STATE, setAppState, setUser, type UserInfo } from 'shared-kernel';
-import type { FakeApi, FakeReply } from 'shared-kernel/testing';
+import type { UserInfo } from 'shared-kernel';
+import { remoteMounter, resetKernelPage, useTestPage } from 'shared-kernel/testing';
 import * as app from '../../src/app';
 
-/** A DRF page of `results` out of `count`, with `next` while more remain. */
-export function page<T>(results: T[], pageNo = 1, count = results.length, size = 20): FakeReply {
-  return { body: { count, next: pageNo * size < count ? `/api/?page=${pageNo + 1}` : null, previous: null, results } };
-}
+export { drfPage as page, logInTestUser as logIn, resetKernelPage as resetPage } from 'shared-kernel/testing';
 
 export function activity(overrides: Record<string, unknown> = {}) {
   return {
@@ -38,46 +35,7 @@ export function packet(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function logIn(overrides: Partial<UserInfo> = {}): void {
-  setUser({ uid: 42, nickname: '读者', is_active: 1, ...overrides } as UserInfo);
-}
+export const { open, closeAll } = remoteMounter('mf-activity', app);
 
-const opened: { close: () => Promise<void> }[] = [];
-
-/** Mounts mf-activity's ./app at `path`, as the shell does. */
-export async function open(path: string) {
-  window.history.pushState(null, '', path);
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const props = { name: 'mf-activity', domElementGetter: () => host };
-  await app.bootstrap(props);
-  await app.mount(props);
-  let closed = false;
-  const handle = {
-    host,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await app.unmount(props);
-      host.remove();
-    },
-  };
-  opened.push(handle);
-  return handle;
-}
-
-export async function closeAll(): Promise<void> {
-  for (const handle of opened.splice(0)) await handle.close();
-}
-
-/** Forgets the last test: kernel state, storage, the address. */
-export function resetPage(api: FakeApi): void {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-  api.newPage();
-  clearToasts();
-  clearUser();
-  setAppState({ ...INITIAL_APP_STATE });
-  localStorage.clear();
-  sessionStorage.clear();
-  window.history.replaceState(null, '', '/');
-}
+/** The file's fake API; before each test a clean page with `user` logged in (null: a visitor). */
+export const usePage = (user?: Partial<UserInfo> | null) => useTestPage({ reset: resetKernelPage, closeAll, user });

@@ -1,34 +1,21 @@
 // What the detail and comment tests share: the kernel's fake API (shared-kernel/testing), fixtures shaped like the
 // API's answers, and mounting a page under its route.
-import { render, waitFor } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { clearToasts, clearUser, INITIAL_APP_STATE, setAppState, setUser } from 'shared-kernel';
-import type { FakeApi } from 'shared-kernel/testing';
+import { setUser } from 'shared-kernel';
+import { resetKernelPage, type FakeApi } from 'shared-kernel/testing';
+
+export { expectToast, toastTexts } from 'shared-kernel/testing';
 
 /** Points the kernel's client at the fake API for a new test page and forgets what the last test left. */
 export function resetPage(api: FakeApi): void {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-  api.newPage();
-  clearToasts();
-  clearUser();
-  setAppState({ ...INITIAL_APP_STATE });
-  localStorage.clear();
-  sessionStorage.clear();
+  resetKernelPage(api);
   document.body.innerHTML = '';
-  window.history.replaceState(null, '', '/');
 }
 
 export function logIn(uid = 7, nickname = '读者甲'): void {
   setUser({ uid, nickname, is_active: 1 });
-}
-
-export function toastTexts(): string[] {
-  return [...document.querySelectorAll('.kt-item .kt-body')].map((el) => el.textContent ?? '');
-}
-
-export async function expectToast(text: string): Promise<void> {
-  await waitFor(() => expect(toastTexts()).toContain(text));
 }
 
 /** Renders a page under its route pattern at `path` (the shell's router mounts it the same way). */

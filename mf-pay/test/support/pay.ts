@@ -1,15 +1,12 @@
 // What mf-pay's tests share: fixtures shaped like contracts/src/pay.ts, mounting ./app as the shell does, the
 // platform switches, and resetting what a test leaves behind.
 import { waitFor } from '@testing-library/react';
-import { clearToasts, clearUser, INITIAL_APP_STATE, setAppState, setUser, type UserInfo } from 'shared-kernel';
-import type { FakeApi, FakeReply } from 'shared-kernel/testing';
+import type { UserInfo } from 'shared-kernel';
+import { remoteMounter, resetKernelPage, useTestPage, type FakeApi } from 'shared-kernel/testing';
 import * as app from '../../src/app';
 import { PAY_TIMING } from '../../src/pay/use-pay-status';
 
-/** A DRF page of `results` out of `count`, with `next` while more remain. */
-export function page<T>(results: T[], pageNo = 1, count = results.length, size = 20): FakeReply {
-  return { body: { count, next: pageNo * size < count ? `/api/?page=${pageNo + 1}` : null, previous: null, results } };
-}
+export { drfPage as page, expectToast, logInTestUser as logIn, toastTexts } from 'shared-kernel/testing';
 
 export function policy(overrides: Record<string, unknown> = {}) {
   return {
@@ -49,10 +46,6 @@ export function doc(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function logIn(overrides: Partial<UserInfo> = {}): void {
-  setUser({ uid: 42, nickname: '读者', is_active: 1, ...overrides } as UserInfo);
-}
-
 type Env = 'pc' | 'mobile' | 'weixin' | 'miniprogram';
 const realUa = navigator.userAgent;
 const win = window as unknown as Record<string, unknown>;
@@ -66,58 +59,20 @@ export function usePlatform(env: Env): void {
   else delete win.__wxjs_environment;
 }
 
-const opened: { close: () => Promise<void> }[] = [];
-
-/** Mounts mf-pay's ./app at `path`, as the shell does. */
-export async function open(path: string) {
-  window.history.pushState(null, '', path);
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const props = { name: 'mf-pay', domElementGetter: () => host };
-  await app.bootstrap(props);
-  await app.mount(props);
-  let closed = false;
-  const handle = {
-    host,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await app.unmount(props);
-      host.remove();
-    },
-  };
-  opened.push(handle);
-  return handle;
-}
-
-export async function closeAll(): Promise<void> {
-  for (const handle of opened.splice(0)) await handle.close();
-}
+export const { open, closeAll } = remoteMounter('mf-pay', app);
 
 /** Forgets the last test: kernel state, storage, cookies, the address, the platform; polls every 50 ms. */
 export function resetPage(api: FakeApi): void {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-  api.newPage();
-  clearToasts();
-  clearUser();
-  setAppState({ ...INITIAL_APP_STATE });
-  localStorage.clear();
-  sessionStorage.clear();
+  resetKernelPage(api);
   for (const c of document.cookie.split(';')) document.cookie = `${c.split('=')[0].trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  window.history.replaceState(null, '', '/');
   delete win.WeixinJSBridge;
   delete win.wx;
   usePlatform('pc');
   PAY_TIMING.pollMs = 50;
 }
 
-export function toastTexts(): string[] {
-  return [...document.querySelectorAll('.kt-item .kt-body')].map((el) => el.textContent ?? '');
-}
-
-export async function expectToast(text: string): Promise<void> {
-  await waitFor(() => expect(toastTexts()).toContain(text));
-}
+/** The file's fake API; before each test a clean page with `user` logged in (null: a visitor). */
+export const usePage = (user?: Partial<UserInfo> | null) => useTestPage({ reset: resetPage, closeAll, user });
 
 export async function waitForCall(api: FakeApi, route: string, count = 1) {
   await waitFor(() => expect(api.calls(route).length).toBeGreaterThanOrEqual(count));

@@ -1,4 +1,4 @@
-import type { AppendixItem, BlogCreateBody, BlogDraft, BlogDraftPatch, MyBlog, MyBlogFilter, MyBlogItem, UploadCategory } from 'contracts';
+import type { AppendixItem, BlogCreateBody, BlogDraft, BlogDraftPatch, MyBlog, MyBlogFilter, MyBlogItem, StoredImage, UploadCategory } from 'contracts';
 import { http, type ListPage } from 'shared-kernel';
 
 export type { AppendixItem, BlogDraft, MyBlog, MyBlogFilter, MyBlogItem, UploadCategory } from 'contracts';
@@ -32,15 +32,6 @@ export const listMyBlogs = (status: MyBlogFilter | undefined, page: number) =>
 /** The categories a post may choose (the same tree as uploads'). */
 export const listCategories = () =>
   http.get<ListPage<UploadCategory>>('/upload-category/', { ...quiet, params: { page_size: 500 } }).then((r) => r.data.results);
-
-/** POST /api/img-storage/ (purpose=blog): 201 with where the picture is served. */
-export interface StoredImage {
-  id: number;
-  url: string;
-  width: number;
-  height: number;
-  size: number;
-}
 
 export const uploadImage = (file: File, onProgress: (pct: number) => void) => {
   const form = new FormData();

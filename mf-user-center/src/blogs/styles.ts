@@ -4,15 +4,8 @@
  * preview stands beside the text; below, a switch shows one or the other.
  */
 import { ensureDocsStyles } from '../docs/styles';
-
-const P = 'var(--primary,#1677ff)';
-const PS = 'var(--primary-strong,#0958d9)';
-const BG = 'var(--bg,#f5f7fa)';
-const FG = 'var(--fg,#1f2329)';
-const MUTED = 'var(--muted,#5c6370)';
-const CARD = 'var(--card,#fff)';
-const LINE = 'var(--line,#e5e8ef)';
-const BAD = '#a8071a';
+import { injectStyles } from '../styles/inject';
+import { BAD, BG, CARD, FG, LINE, MUTED, P, PS } from '../styles/tokens';
 
 const BLOG_CSS = `
 .ucb-meta{margin:0 0 16px}
@@ -79,9 +72,5 @@ const STYLE_ID = 'mf-user-center-blogs-style';
 /** Adds the writing pages' styles (and the documents' field styles they reuse) to the page once. */
 export function ensureBlogStyles(): void {
   ensureDocsStyles();
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = BLOG_CSS;
-  document.head.appendChild(style);
+  injectStyles(STYLE_ID, BLOG_CSS);
 }

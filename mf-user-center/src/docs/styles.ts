@@ -2,16 +2,8 @@
  * The stylesheet of the pages of my documents, next to mf-user-center's (uc-css.ts: cards, buttons, chips), on
  * the shell's CSS variables. Classes start with `ucd-`. At 320–375 px every row wraps to one column.
  */
-const P = 'var(--primary,#1677ff)';
-const PS = 'var(--primary-strong,#0958d9)';
-const BG = 'var(--bg,#f5f7fa)';
-const FG = 'var(--fg,#1f2329)';
-const MUTED = 'var(--muted,#5c6370)';
-const CARD = 'var(--card,#fff)';
-const LINE = 'var(--line,#e5e8ef)';
-const OK = '#237804';
-const BAD = '#a8071a';
-const WARN = '#ad6800';
+import { injectStyles } from '../styles/inject';
+import { BAD, BG, CARD, FG, LINE, MUTED, OK, P, PS, WARN } from '../styles/tokens';
 
 export const DOCS_CSS = `
 .uc-chip[aria-selected="true"]{border-color:${P};background:color-mix(in srgb,${P} 10%,${CARD});color:${PS};font-weight:600}
@@ -65,9 +57,5 @@ const STYLE_ID = 'mf-user-center-docs-style';
 
 /** Adds the docs pages' stylesheet once (after mf-user-center's). */
 export function ensureDocsStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = DOCS_CSS;
-  document.head.appendChild(style);
+  injectStyles(STYLE_ID, DOCS_CSS);
 }

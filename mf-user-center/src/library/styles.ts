@@ -2,13 +2,8 @@
  * The stylesheet of my library's pages, next to mf-user-center's (uc-css.ts: cards, buttons, chips), on the shell's
  * CSS variables. Classes start with `ucl-`. Folders sit beside their items from 900 px, above them below that.
  */
-const P = 'var(--primary,#1677ff)';
-const PS = 'var(--primary-strong,#0958d9)';
-const FG = 'var(--fg,#1f2329)';
-const MUTED = 'var(--muted,#5c6370)';
-const CARD = 'var(--card,#fff)';
-const LINE = 'var(--line,#e5e8ef)';
-const BAD = '#a8071a';
+import { injectStyles } from '../styles/inject';
+import { BAD, CARD, FG, LINE, MUTED, P, PS } from '../styles/tokens';
 
 export const LIBRARY_CSS = `
 .ucl-layout{display:grid;grid-template-columns:1fr;gap:16px;min-width:0}
@@ -50,9 +45,5 @@ const STYLE_ID = 'mf-user-center-library-style';
 
 /** Adds the library pages' stylesheet once (after mf-user-center's). */
 export function ensureLibraryStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = LIBRARY_CSS;
-  document.head.appendChild(style);
+  injectStyles(STYLE_ID, LIBRARY_CSS);
 }

@@ -1,6 +1,6 @@
 import type {
   AppVersionPage, BlogItem, CoinBalance, CollectFolder, DocItem, Feedback, FeedbackBody, FeedbackPage, Page, SdkPage, SiteDocument,
-  PublicUserInfo, SelfUserInfo, SiteIcp, UserPatchAnswer, UserPatchBody,
+  PublicUserInfo, SelfUserInfo, SiteIcp, StoredImage, UserPatchAnswer, UserPatchBody,
 } from 'contracts';
 import { http } from 'shared-kernel';
 
@@ -15,15 +15,6 @@ export const getUser = (id: number) => http.get<UserInfoAnswer>(`/users/${id}/`,
 /** PATCH /api/users/0/: nickname, gender, intro, avatar (the form shows field errors itself). */
 export const patchProfile = (body: Pick<UserPatchBody, 'nickname' | 'gender' | 'intro' | 'avatar'>) =>
   http.patch<UserPatchAnswer>('/users/0/', body, { skipErrorToast: true }).then((r) => r.data);
-
-/** The answer of POST /api/img-storage/ (the uploads issue's API). */
-export interface StoredImage {
-  id: number;
-  url: string;
-  width: number;
-  height: number;
-  size: number;
-}
 
 /** POST /api/img-storage/ (multipart: `file`, `purpose`): an avatar or a feedback screenshot. */
 export function uploadImage(file: File, purpose: 'avatar' | 'feedback'): Promise<StoredImage> {

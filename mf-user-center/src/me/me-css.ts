@@ -2,14 +2,8 @@
  * The stylesheet of the my-page, about and site pages (classes `me-`), beside mf-user-center's `uc-` one whose
  * cards, buttons and chips they reuse; the same CSS variables, so dark mode follows. Nothing wider than 320 px.
  */
-const P = 'var(--primary,#1677ff)';
-const PS = 'var(--primary-strong,#0958d9)';
-const BG = 'var(--bg,#f5f7fa)';
-const FG = 'var(--fg,#1f2329)';
-const MUTED = 'var(--muted,#5c6370)';
-const CARD = 'var(--card,#fff)';
-const LINE = 'var(--line,#e5e8ef)';
-const DANGER = '#a8071a';
+import { injectStyles } from '../styles/inject';
+import { BAD, BG, CARD, FG, LINE, MUTED, P, PS } from '../styles/tokens';
 
 export const ME_CSS = `
 .me-profile{display:flex;gap:16px;align-items:flex-start;min-width:0}
@@ -49,7 +43,7 @@ textarea.me-input{min-height:110px;resize:vertical}
 .me-input:focus-visible{outline:2px solid ${P};outline-offset:1px}
 .me-radios{display:flex;gap:16px;flex-wrap:wrap;font-weight:400}
 .me-radios label{display:inline-flex;align-items:center;gap:6px;min-height:44px}
-.me-field-error{color:${DANGER};font-size:13px;font-weight:400;margin:0}
+.me-field-error{color:${BAD};font-size:13px;font-weight:400;margin:0}
 .me-avatar-row{display:flex;align-items:center;gap:16px;flex-wrap:wrap}
 .me-file{position:absolute;width:1px;height:1px;opacity:0;overflow:hidden}
 .me-welcome{border-color:color-mix(in srgb,${P} 40%,${LINE});background:color-mix(in srgb,${P} 5%,${CARD})}
@@ -85,9 +79,5 @@ const STYLE_ID = 'mf-user-center-me-style';
 
 /** Adds this stylesheet once (beside ensureStyles' one). */
 export function ensureMeStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = ME_CSS;
-  document.head.appendChild(style);
+  injectStyles(STYLE_ID, ME_CSS);
 }

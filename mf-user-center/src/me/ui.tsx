@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
-import { extensionOf, levelTitle, UPLOAD_TYPES_DESKTOP, type Gender } from 'shared-kernel';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { errorMessageOf, extensionOf, levelTitle, toastError, UPLOAD_TYPES_DESKTOP, type Gender } from 'shared-kernel';
 import { PageFrame } from '../ui/Status';
+import { uploadImage } from './api';
 import { ensureMeStyles } from './me-css';
 import { ME_TEXTS } from './texts';
 
@@ -45,6 +46,20 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return out;
 }
 
+/** Runs `send` with the form busy: a 400's messages go under their fields, any other failure into a toast. */
+export async function sendForm(setBusy: (busy: boolean) => void, setErrors: (errors: Record<string, string>) => void, send: () => Promise<void>): Promise<void> {
+  setBusy(true);
+  try {
+    await send();
+  } catch (error) {
+    const fields = fieldErrorsOf(error);
+    setErrors(fields);
+    if (!Object.keys(fields).length) toastError(errorMessageOf(error));
+  } finally {
+    setBusy(false);
+  }
+}
+
 /** The largest picture the pages upload (the img-storage API refuses bigger ones anyway). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -70,5 +85,40 @@ export function Field({ id, label, error, children }: { id: string; label: strin
       {children}
       <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/**
+ * A button that picks one picture, checks its type and size (a toast says what is wrong), uploads it to
+ * POST /api/img-storage/ for `purpose` and hands its url to `onUploaded`; while it uploads it says so.
+ */
+export function ImageUploadButton(props: {
+  purpose: 'avatar' | 'feedback';
+  label: string;
+  problems: { type: string; size: string };
+  onUploaded: (url: string) => void;
+  style?: CSSProperties;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = imageProblem(file, props.problems);
+    if (problem) return void toastError(problem);
+    setBusy(true);
+    try {
+      props.onUploaded((await uploadImage(file, props.purpose)).url);
+    } catch (error) {
+      toastError(errorMessageOf(error));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <label className="uc-btn" style={props.style}>
+      {busy ? ME_TEXTS.profile.uploading : props.label}
+      <input ref={input} className="me-file" type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
+    </label>
   );
 }

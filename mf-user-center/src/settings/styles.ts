@@ -1,9 +1,5 @@
-const P = 'var(--primary,#1677ff)';
-const MUTED = 'var(--muted,#5c6370)';
-const CARD = 'var(--card,#fff)';
-const LINE = 'var(--line,#e5e8ef)';
-const FG = 'var(--fg,#1f2329)';
-const DANGER = '#a8071a';
+import { injectStyles } from '../styles/inject';
+import { BAD, CARD, FG, LINE, MUTED, P } from '../styles/tokens';
 
 /** The settings pages' styles (`st-` classes), beside mf-user-center's `uc-` ones; nothing wider than 320 px. */
 const CSS = `
@@ -22,18 +18,18 @@ button.st-item{width:100%;border:0;background:none;font:inherit;text-align:left;
 .st-row{display:flex;gap:8px;align-items:stretch;flex-wrap:wrap}
 .st-input,.st-select{flex:1 1 180px;min-width:0;height:44px;padding:0 12px;border:1px solid ${LINE};border-radius:8px;font-size:16px;background:${CARD};color:${FG}}
 .st-input:focus,.st-select:focus{outline:2px solid ${P};outline-offset:0;border-color:${P}}
-.st-invalid{border-color:${DANGER}}
-.st-error{margin:0;color:${DANGER};font-size:13px}
+.st-invalid{border-color:${BAD}}
+.st-error{margin:0;color:${BAD};font-size:13px}
 .st-send{flex:0 0 auto;height:44px;padding:0 14px;border:1px solid ${P};border-radius:8px;background:transparent;color:${P};font-size:14px;cursor:pointer;white-space:nowrap}
 .st-send:disabled{border-color:${LINE};color:${MUTED};cursor:default}
 .st-submit{height:46px;border:0;border-radius:8px;background:${P};color:#fff;font-size:16px;cursor:pointer}
 .st-submit:disabled{opacity:.6;cursor:default}
-.st-danger{background:${DANGER}}
+.st-danger{background:${BAD}}
 .st-tabs{display:flex;gap:4px;border-bottom:1px solid ${LINE};margin:0 0 12px;flex-wrap:wrap}
 .st-tab{border:0;background:none;padding:10px 14px;font-size:15px;color:${MUTED};cursor:pointer;border-bottom:2px solid transparent}
 .st-tab.st-on{color:${P};border-bottom-color:${P};font-weight:600}
 .st-mini{border:1px solid ${LINE};background:${CARD};color:${FG};border-radius:6px;padding:4px 12px;font-size:14px;cursor:pointer;min-height:32px;text-decoration:none;display:inline-flex;align-items:center}
-.st-mini.st-warn{color:${DANGER};border-color:${DANGER}}
+.st-mini.st-warn{color:${BAD};border-color:${BAD}}
 .st-badge{display:inline-block;margin-left:6px;padding:0 6px;border-radius:4px;background:${P};color:#fff;font-size:12px}
 .st-device{display:flex;gap:12px;justify-content:space-between;align-items:flex-start;flex-wrap:wrap;padding:12px 0}
 .st-device+.st-device{border-top:1px solid ${LINE}}
@@ -48,9 +44,5 @@ button.st-item{width:100%;border:0;background:none;font:inherit;text-align:left;
 const STYLE_ID = 'mf-user-center-settings-style';
 
 export function ensureSettingsStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  document.head.appendChild(style);
+  injectStyles(STYLE_ID, CSS);
 }

@@ -3,17 +3,8 @@
  * the light theme's values as fallbacks, so dark mode follows. Every class starts with `uc-`. Nothing is wider than
  * a 320 px screen: rows wrap, the kind chips scroll inside the card.
  */
-const P = 'var(--primary,#1677ff)';
-const PS = 'var(--primary-strong,#0958d9)';
-const LINK = 'var(--link,#0958d9)';
-const BG = 'var(--bg,#f5f7fa)';
-const FG = 'var(--fg,#1f2329)';
-const MUTED = 'var(--muted,#5c6370)';
-const CARD = 'var(--card,#fff)';
-const LINE = 'var(--line,#e5e8ef)';
-/** A gain (#237804 on white is 6.2:1) and a loss (#a8071a, 7.9:1). */
-const UP = '#237804';
-const DOWN = '#a8071a';
+import { BAD, BG, CARD, FG, LINE, LINK, MUTED, OK, P, PS } from './tokens';
+
 const FONT = `-apple-system,BlinkMacSystemFont,"PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC",sans-serif`;
 
 export const UC_CSS = `
@@ -59,8 +50,8 @@ export const UC_CSS = `
 .uc-record-side{display:flex;flex-direction:column;align-items:flex-end;flex:none;max-width:50%;text-align:right}
 .uc-change{font-weight:700;white-space:nowrap}
 .uc-change-label{font-size:12px;font-weight:400;color:${MUTED}}
-.uc-change-up{color:${UP}}
-.uc-change-down{color:${DOWN}}
+.uc-change-up{color:${OK}}
+.uc-change-down{color:${BAD}}
 .uc-change-none{color:${MUTED};font-weight:400}
 .uc-empty{text-align:center;padding:24px 0}
 

@@ -1,5 +1,5 @@
 // Fixtures of the my-page and site tests, shaped like contracts/src/accounts.ts, content.ts, social.ts and site.ts.
-import { waitFor } from '@testing-library/react';
+export { expectToast, toastTexts } from 'shared-kernel/testing';
 
 export function self(overrides: Record<string, unknown> = {}) {
   return {
@@ -15,14 +15,6 @@ export function publicUser(overrides: Record<string, unknown> = {}) {
 
 export const doc = (id: number, title: string) => ({ id, title });
 export const folder = (id: number, name: string, itemCount = 2) => ({ id, name, is_public: true, is_default: false, item_count: itemCount, create_time: '2026-11-01T02:00:00.000Z' });
-
-export function toastTexts(): string[] {
-  return [...document.querySelectorAll('.kt-item .kt-body')].map((el) => el.textContent ?? '');
-}
-
-export async function expectToast(text: string): Promise<void> {
-  await waitFor(() => expect(toastTexts()).toContain(text));
-}
 
 /** A picked picture of `bytes` bytes. */
 export function picture(name = 'a.png', bytes = 10, type = 'image/png'): File {

@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessageOf, setUser, toastError, toastSuccess, useUser, type Gender, type UserInfo } from 'shared-kernel';
-import { patchProfile, uploadImage, type UserInfoAnswer } from '../../me/api';
+import { useId, useState, type FormEvent } from 'react';
+import { setUser, toastSuccess, useUser, type Gender, type UserInfo } from 'shared-kernel';
+import { patchProfile, type UserInfoAnswer } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
-import { Avatar, Field, FieldError, fieldErrorsOf, imageProblem } from '../../me/ui';
+import { Avatar, Field, FieldError, ImageUploadButton, sendForm } from '../../me/ui';
 
 const t = ME_TEXTS.profile;
 /** Days the stored user info lasts, as mf-auth's login sets it (the API's session lasts 30 days). */
@@ -17,29 +17,10 @@ function keepKernelUser(current: UserInfo | null, answer: { nickname?: string; g
 
 /** The avatar with its 更换头像 button: the picture goes to POST /api/img-storage/ first, its url into the form. */
 function AvatarPicker({ url, nickname, onPicked }: { url: string; nickname: string; onPicked: (url: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = imageProblem(file, { type: t.avatarType, size: t.avatarTooBig });
-    if (problem) return void toastError(problem);
-    setBusy(true);
-    try {
-      onPicked((await uploadImage(file, 'avatar')).url);
-    } catch (error) {
-      toastError(errorMessageOf(error));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
   return (
     <div className="me-avatar-row">
       <Avatar url={url} nickname={nickname || '?'} />
-      <label className="uc-btn">
-        {busy ? t.uploading : t.changeAvatar}
-        <input ref={input} className="me-file" type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
-      </label>
+      <ImageUploadButton purpose="avatar" label={t.changeAvatar} problems={{ type: t.avatarType, size: t.avatarTooBig }} onUploaded={onPicked} />
     </div>
   );
 }
@@ -90,20 +71,13 @@ export function ProfileEditor({ info, compact, onSaved, onCancel, submitText = M
     const found = validate(form.nickname, form.intro);
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
+    await sendForm(setSaving, setErrors, async () => {
       const body = { nickname: form.nickname.trim(), avatar: form.avatar, ...(compact ? {} : { intro: form.intro, ...(form.gender ? { gender: form.gender } : {}) }) };
       const answer = await patchProfile(body);
       keepKernelUser(user, answer);
       toastSuccess(ME_TEXTS.saved);
       onSaved({ ...info, ...answer } as UserInfoAnswer);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) toastError(errorMessageOf(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,9 +1,10 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessageOf, ListFooter, openLogin, toastError, toastSuccess, useInfiniteList, useIsLoggedIn } from 'shared-kernel';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { openLogin, toastSuccess, useInfiniteList, useIsLoggedIn } from 'shared-kernel';
 import { formatTime } from '../../coins/format';
-import { listMyFeedback, sendFeedback, uploadImage, type Feedback } from '../../me/api';
+import { listMyFeedback, sendFeedback, type Feedback } from '../../me/api';
 import { ME_TEXTS } from '../../me/texts';
-import { Field, FieldError, fieldErrorsOf, imageProblem, MePage } from '../../me/ui';
+import { Field, FieldError, ImageUploadButton, MePage, sendForm } from '../../me/ui';
+import { ListCard } from '../../ui/ListCard';
 
 const ROUTE = 'site.feedback';
 const t = ME_TEXTS.feedback;
@@ -12,22 +13,6 @@ const CONTENT_MAX = 1000;
 
 /** Up to 3 screenshots: each goes to POST /api/img-storage/ when picked; the form keeps their urls. */
 function Screenshots({ urls, onChange }: { urls: string[]; onChange: (urls: string[]) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = imageProblem(file, { type: t.imageType, size: t.imageTooBig });
-    if (problem) return void toastError(problem);
-    setBusy(true);
-    try {
-      onChange([...urls, (await uploadImage(file, 'feedback')).url]);
-    } catch (error) {
-      toastError(errorMessageOf(error));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
   return (
     <div className="me-label">
       <span>{t.screenshots(urls.length)}</span>
@@ -40,10 +25,8 @@ function Screenshots({ urls, onChange }: { urls: string[]; onChange: (urls: stri
         ))}
       </ul>
       {urls.length < MAX_SHOTS && (
-        <label className="uc-btn" style={{ alignSelf: 'flex-start', fontWeight: 400 }}>
-          {busy ? ME_TEXTS.profile.uploading : t.addScreenshot}
-          <input ref={input} className="me-file" type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
-        </label>
+        <ImageUploadButton purpose="feedback" label={t.addScreenshot} problems={{ type: t.imageType, size: t.imageTooBig }}
+          onUploaded={(url) => onChange([...urls, url])} style={{ alignSelf: 'flex-start', fontWeight: 400 }} />
       )}
     </div>
   );
@@ -60,19 +43,12 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
     const found: Record<string, string> = !content ? { content: t.contentRequired } : content.length > CONTENT_MAX ? { content: t.contentTooLong } : {};
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSending(true);
-    try {
+    await sendForm(setSending, setErrors, async () => {
       await sendFeedback({ content, contact: form.contact.trim(), images: form.images });
       toastSuccess(t.sent);
       setForm({ content: '', contact: '', images: [] });
       onSent();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (!Object.keys(fields).length) toastError(errorMessageOf(error));
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <form className="uc-card me-form" onSubmit={(e) => void submit(e)} noValidate aria-label={ME_TEXTS.about.feedback}>
@@ -96,23 +72,13 @@ function MyFeedback({ round }: { round: number }) {
   const fetchPage = useCallback((page: number, signal: AbortSignal) => listMyFeedback(page, signal), []);
   const list = useInfiniteList<Feedback>({ fetchPage, key: `feedback:${round}`, route: ROUTE });
   return (
-    <section className="uc-card" aria-labelledby="me-feedback-mine">
-      <h2 id="me-feedback-mine" className="uc-h2">{t.mine}</h2>
-      {list.status === 'done' && list.items.length === 0 ? (
-        <p className="uc-empty uc-muted">{t.empty}</p>
-      ) : (
-        <ul className="me-sdk">
-          {list.items.map((f) => (
-            <li key={f.id} data-testid="feedback">
-              <p className="me-intro">{f.content}</p>
-              <p className="uc-muted uc-small" style={{ margin: '4px 0 0' }}>{formatTime(f.create_time)}{f.reply ? '' : ` · ${t.waiting}`}</p>
-              {f.reply && <p className="me-reply"><strong>{t.reply}：</strong>{f.reply}</p>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ListFooter list={list} />
-    </section>
+    <ListCard titleId="me-feedback-mine" title={t.mine} list={list} empty={t.empty} emptyClassName="uc-empty uc-muted" listClassName="me-sdk" renderItem={(f) => (
+      <li key={f.id} data-testid="feedback">
+        <p className="me-intro">{f.content}</p>
+        <p className="uc-muted uc-small" style={{ margin: '4px 0 0' }}>{formatTime(f.create_time)}{f.reply ? '' : ` · ${t.waiting}`}</p>
+        {f.reply && <p className="me-reply"><strong>{t.reply}：</strong>{f.reply}</p>}
+      </li>
+    )} />
   );
 }
 

@@ -10,24 +10,13 @@ export async function creditCoins(
   tx: Queryable,
   r: { key: string; userId: number; coins: number; ref: string; memo: string; at: Date; from?: AccountRef },
 ): Promise<number> {
-  const { entryId } = await postEntry(tx, {
-    key: r.key,
-    kind: COIN_ENTRY.reward,
-    unit: 'coin',
-    ref: r.ref,
-    memo: r.memo,
-    at: r.at,
-    postings: [
-      { account: r.from ?? LEDGER_ACCOUNTS.activityBudget, amount: -r.coins },
-      { account: LEDGER_ACCOUNTS.coins(r.userId, 'available'), amount: r.coins },
-    ],
-  });
-  return entryId;
+  const to = LEDGER_ACCOUNTS.coins(r.userId, 'available');
+  return moveCoins(tx, { key: r.key, from: r.from ?? LEDGER_ACCOUNTS.activityBudget, to, coins: r.coins, ref: r.ref, memo: r.memo, at: r.at });
 }
 
-/** Coins from `from` to `to` (a red packet's funding, its leftovers going back). */
-export async function moveCoins(tx: Queryable, r: { key: string; from: AccountRef; to: AccountRef; coins: number; ref: string; memo: string; at: Date }): Promise<void> {
-  await postEntry(tx, {
+/** Coins from `from` to `to` (a red packet's funding, its leftovers going back), as one coins_reward entry: its id. */
+export async function moveCoins(tx: Queryable, r: { key: string; from: AccountRef; to: AccountRef; coins: number; ref: string; memo: string; at: Date }): Promise<number> {
+  const { entryId } = await postEntry(tx, {
     key: r.key,
     kind: COIN_ENTRY.reward,
     unit: 'coin',
@@ -39,4 +28,5 @@ export async function moveCoins(tx: Queryable, r: { key: string; from: AccountRe
       { account: r.to, amount: r.coins },
     ],
   });
+  return entryId;
 }

@@ -1,31 +1,19 @@
 import type { Queryable } from '../../../core/db';
+import type { DocRow } from '../../content/repositories/rows';
 
 /** The SQL of uploaded documents: rows for MyDoc and StaffDoc, their writes, the counts the limits read. */
 
-export interface MyDocRow {
-  id: number;
-  title: string;
-  summary: string;
-  category_id: number;
-  category_name: string;
-  uploader_id: number;
-  uploader_name: string;
-  file_id: number;
-  file_type: string;
-  ext_cate: string;
-  size: number;
-  pages: number;
-  status: number;
+/** A document as its uploader and the staff see it: the catalogue's columns, then the upload's own state. */
+export interface MyDocRow
+  extends Pick<
+    DocRow,
+    | 'id' | 'title' | 'summary' | 'category_id' | 'category_name' | 'uploader_id' | 'uploader_name' | 'file_id' | 'file_type'
+    | 'ext_cate' | 'size' | 'pages' | 'status' | 'price' | 'is_free' | 'preview_pages' | 'views' | 'downloads' | 'create_time'
+  > {
   stage: string;
   progress: number;
   reason: string;
-  price: number;
-  is_free: boolean;
-  preview_pages: number | null;
-  views: number;
-  downloads: number;
   earned_coins: number;
-  create_time: Date;
   update_time: Date;
   has_cover: boolean;
   checks: { duplicate_of: number | null; blank: boolean; little_text: boolean };
