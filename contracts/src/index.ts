@@ -20,3 +20,4 @@ export * from './activities';
 export * from './uploads';
 export * from './library';
 export * from './writing';
+export * from './trust';

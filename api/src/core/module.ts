@@ -18,6 +18,7 @@ export type ModuleName =
   | 'activities'
   | 'content'
   | 'uploads'
+  | 'trust'
   | 'writing'
   | 'library'
   | 'ops';
