@@ -25,3 +25,13 @@ export async function audit(db: Queryable, entry: AuditInput): Promise<void> {
     [entry.staffId, entry.action, entry.target_type, String(entry.target_id), json(entry.before), json(entry.after), entry.reason ?? '', entry.at ?? null],
   );
 }
+
+/**
+ * For staff actions of other modules that run their own transaction: runs the action, then records it with its
+ * answer as `after` (an action that fails is not recorded). docs/trust.md says why this is a separate write.
+ */
+export async function audited<T>(db: Queryable, entry: Omit<AuditInput, 'after'>, run: () => Promise<T>): Promise<T> {
+  const result = await run();
+  await audit(db, { ...entry, after: result });
+  return result;
+}
