@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../../core/db/errors';
 import { ApiError } from '../../../core/http/errors';
 import type { PaginateOptions } from '../../../core/http/pagination';
+import { userChanged } from '../../accounts/sessions';
 import { insertEvent } from '../../uploads/repositories/events';
 import { audit } from '../audit';
 
@@ -75,7 +76,7 @@ export function applications(app: FastifyInstance, filter: { userId?: number; st
 /** Staff approve (the user becomes level 3, 认证专家) or reject with a reason; audited, the applicant told. */
 export async function reviewApplication(app: FastifyInstance, staffId: number, id: number, outcome: { approve: boolean; reason: string }): Promise<ExpertApplication> {
   const now = app.now();
-  await app.db.transaction(async (tx) => {
+  const userId = await app.db.transaction(async (tx) => {
     const [row] = await tx.query<{ user_id: number; state: string; level: number }>(
       'SELECT a.user_id::int AS user_id, a.state, u.level::int AS level FROM expert_applications a JOIN users u ON u.id = a.user_id WHERE a.id = $1 FOR UPDATE OF a',
       [id],
@@ -97,6 +98,8 @@ export async function reviewApplication(app: FastifyInstance, staffId: number, i
       reason: outcome.reason,
       at: now,
     });
+    return row.user_id;
   });
+  if (outcome.approve) await userChanged(app, userId);
   return one(app, id);
 }

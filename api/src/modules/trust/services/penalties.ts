@@ -4,6 +4,7 @@ import type { Queryable } from '../../../core/db';
 import { ApiError } from '../../../core/http/errors';
 import type { PaginateOptions } from '../../../core/http/pagination';
 import { maskMobile } from '../../accounts/phone';
+import { userChanged } from '../../accounts/sessions';
 import { audit } from '../audit';
 
 interface Row {
@@ -61,6 +62,7 @@ export async function impose(app: FastifyInstance, staffId: number, body: Penalt
     await audit(tx, { staffId, action: 'penalty.impose', target_type: 'user', target_id: body.uid, before: null, after: { penalty: created.id, kind: body.kind, end_time: end }, reason: body.reason, at: now });
     return created;
   });
+  if (body.kind === 'disabled') await userChanged(app, body.uid);
   return out(row, now);
 }
 
@@ -76,6 +78,7 @@ export async function lift(app: FastifyInstance, staffId: number, id: number): P
     await audit(tx, { staffId, action: 'penalty.lift', target_type: 'user', target_id: found.uid, before: { penalty: id, kind: found.kind, end_time: found.end_time }, after: { lifted_time: now }, at: now });
     return lifted;
   });
+  if (row.kind === 'disabled') await userChanged(app, row.uid);
   return out(row, now);
 }
 
@@ -91,6 +94,7 @@ export async function endDue(app: FastifyInstance): Promise<number> {
       await tx.query('UPDATE penalties SET lifted_time = end_time WHERE id = $1 AND lifted_time IS NULL', [p.id]);
       await reenable(tx, p.uid, p.prev_reason, now);
     });
+    await userChanged(app, p.uid);
   }
   return due.length;
 }
@@ -118,7 +122,7 @@ export function lookupUsers(app: FastifyInstance, q: string): PaginateOptions<St
       const rows = await app.db.query<UserRow>(
         `SELECT u.id::int AS uid, u.nickname, u.mobile, u.level::int AS level, u.inactive_reason, u.create_time,
            (SELECT array_agg(role ORDER BY role) FROM staff_roles s WHERE s.user_id = u.id) AS roles
-           FROM users u WHERE ${where} ORDER BY u.id LIMIT $4 OFFSET $5`,
+           FROM users u WHERE ${where} ORDER BY (u.id = $1 OR u.mobile = $2) DESC, u.id LIMIT $4 OFFSET $5`,
         [...params, limit, offset],
       );
       const now = app.now();
