@@ -46,6 +46,10 @@ const pages: Record<string, ComponentType> = {
   'user.blogs.edit': lazy(() => import(/* webpackChunkName: "route-user.blogs.write" */ './pages/blogs/WritePage')),
   'user.blogs.list': lazy(() => import(/* webpackChunkName: "route-user.blogs.list" */ './pages/blogs/BlogsListPage')),
   'user.blogs.denylist': lazy(() => import(/* webpackChunkName: "route-user.blogs.denylist" */ './pages/blogs/BlogsDenylistPage')),
+  'site.report': lazy(() => import(/* webpackChunkName: "route-site.report" */ './pages/trust/ReportPage')),
+  'user.myreport.list': lazy(() => import(/* webpackChunkName: "route-user.myreport" */ './pages/trust/MyReportListPage')),
+  'user.myreport.detail': lazy(() => import(/* webpackChunkName: "route-user.myreport" */ './pages/trust/MyReportDetailPage')),
+  'user.authentication': lazy(() => import(/* webpackChunkName: "route-user.authentication" */ './pages/trust/AuthenticationPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {
