@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { every } from '../../core/sweep';
 import { defineModule } from '../../core/module';
+import { devTrustSweepRoutes } from './routes/dev-sweep';
 import { trustStaffRoutes } from './routes/staff';
 import { trustUserRoutes } from './routes/user';
 import { restoreDue } from './services/complaints';
@@ -25,4 +26,5 @@ export const trustModule = defineModule('trust', ['core', 'infra', 'accounts', '
   every(app, 10 * 60_000, 'trust sweep', sweep);
   await app.register(trustUserRoutes);
   await app.register(trustStaffRoutes);
+  await app.register(devTrustSweepRoutes);
 });

@@ -122,8 +122,7 @@ export async function reportLawsuit(app: FastifyInstance, userId: number, id: nu
 }
 
 /** Restores documents whose counter-noticed complaints passed their period (the sweep; tests call it). */
-export async function restoreDue(app: FastifyInstance): Promise<number> {
-  const now = app.now();
+export async function restoreDue(app: FastifyInstance, now: Date = app.now()): Promise<number> {
   let restored = 0;
   for (const id of await repo.dueForRestore(app.db, now)) {
     const docsId = await app.db.transaction(async (tx) => {

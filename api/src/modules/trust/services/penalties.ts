@@ -83,8 +83,7 @@ export async function lift(app: FastifyInstance, staffId: number, id: number): P
 }
 
 /** Ended 'disabled' penalties give the account back (the sweep; tests call it). */
-export async function endDue(app: FastifyInstance): Promise<number> {
-  const now = app.now();
+export async function endDue(app: FastifyInstance, now: Date = app.now()): Promise<number> {
   const due = await app.db.query<Row>(
     `SELECT ${COLUMNS} FROM penalties WHERE kind = 'disabled' AND lifted_time IS NULL AND end_time <= $1 ORDER BY id LIMIT 200`,
     [now],
