@@ -299,5 +299,16 @@ describe.each(engines())('trust and safety (%s)', (engine) => {
     const entries = (await admin.get('/api/staff/audit/?action=coins.settings')).body.results;
     expect(entries[0]).toMatchObject({ action: 'coins.settings', after: { daily_withdraw_count: 4 }, before: { daily_withdraw_count: expect.any(Number) } });
     expect(await auditActions(admin, '&target_type=report')).toEqual(['report.hide_comment']);
+
+    // the settings and reviews of pay, uploads and writing too (a failed action leaves no record)
+    expect((await admin.patch('/api/staff/settings/pay/', { order_ttl_minutes: 20 })).status).toBe(200);
+    expect((await admin.post('/api/staff/price-policy/', { name: '审计测试包', price: 100, downloads: 1, valid_days: 1 })).status).toBe(201);
+    expect((await admin.patch('/api/staff/settings/uploads/', { trusted_uploader_level: 3 })).status).toBe(200);
+    expect((await admin.post('/api/staff/blogs/999999/approve/')).status).toBe(404);
+    const recent = await auditActions(admin);
+    expect(recent.slice(0, 3)).toEqual(['uploads.settings', 'pay.price_policy.create', 'pay.settings']);
+    expect(recent).not.toContain('blogs.approve');
+    const pay = (await admin.get('/api/staff/audit/?action=pay.settings')).body.results[0];
+    expect(pay).toMatchObject({ target_type: 'pay_settings', before: { order_ttl_minutes: 15 }, after: { order_ttl_minutes: 20 } });
   });
 });
