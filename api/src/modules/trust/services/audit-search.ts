@@ -15,7 +15,7 @@ interface Row {
   create_time: Date;
 }
 
-/** GET staff/audit/: newest first, filtered by any of staff, action (a prefix like `rights.`), target. */
+/** GET staff/audit/: newest first (by id: the order they were written), filtered by any of staff, action (a prefix like `rights.`), target. */
 export function auditPages(app: FastifyInstance, q: AuditQuery): PaginateOptions<AuditEntry> {
   const where = `($1::bigint IS NULL OR a.staff_id = $1) AND ($2::text IS NULL OR a.action = $2 OR (right($2, 1) = '.' AND left(a.action, char_length($2)) = $2))
     AND ($3::text IS NULL OR a.target_type = $3) AND ($4::text IS NULL OR a.target_id = $4)`;
@@ -26,7 +26,7 @@ export function auditPages(app: FastifyInstance, q: AuditQuery): PaginateOptions
       (
         await app.db.query<Row>(
           `SELECT a.id::int AS id, a.staff_id::int AS staff_id, u.nickname, a.action, a.target_type, a.target_id, a.before, a.after, a.reason, a.create_time
-             FROM staff_audit a JOIN users u ON u.id = a.staff_id WHERE ${where} ORDER BY a.create_time DESC, a.id DESC LIMIT $5 OFFSET $6`,
+             FROM staff_audit a JOIN users u ON u.id = a.staff_id WHERE ${where} ORDER BY a.id DESC LIMIT $5 OFFSET $6`,
           [...params, limit, offset],
         )
       ).map((r) => ({
