@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, request as requests, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { freshPhone, smsCode } from '../support/auth';
 import { devRoutesHeaders } from '../support/dev-routes';
@@ -10,7 +12,7 @@ import { noisePng } from '../support/upload-files';
 // POST /api/dev/trust-sweep/ runs the sweep as if they had passed) the document is back and both see the history.
 // Screenshots at 375 and 1280 px.
 
-const SHOTS = process.env.TRUST_SCREENSHOT_DIR ?? '/tmp/trust-shots';
+const SHOTS = process.env.TRUST_SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'trust-shots');
 const PASSWORD = 'trust2026pass';
 
 interface Account {
