@@ -19,6 +19,7 @@ import { libraryModule } from './modules/library';
 import { opsModule } from './modules/ops';
 import { siteModule } from './modules/site';
 import { uploadsModule, type UploadsOptions } from './modules/uploads';
+import { trustModule } from './modules/trust';
 import { writingModule } from './modules/writing';
 
 export interface ServerOptions {
@@ -98,6 +99,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       storage: opts.content?.storage ?? loadStorageConfig(),
     });
     await app.register(uploadsModule, { dataDir: opts.dataDir, ...opts.uploads });
+    await app.register(trustModule);
     await app.register(libraryModule);
     await app.register(writingModule);
     await app.register(opsModule);

@@ -30,6 +30,7 @@ async function devRoutes(server: TestServer): Promise<{ name: string; method: 'G
     { name: 'staff role', method: 'POST', path: '/api/dev/staff-role/', body: { mobile: staffPhone, role: 'finance' } },
     // this server has no documents: the route's own 404
     { name: 'assign document', method: 'POST', path: '/api/dev/assign-doc/', body: { docs: 999999, uid: user!.id }, reached: { status: 404, code: 'doc_not_found' } },
+    { name: 'trust sweep', method: 'POST', path: '/api/dev/trust-sweep/', body: { days: 0 } },
   ];
 }
 

@@ -25,6 +25,7 @@ async function devRequests(client: Client, token: string) {
     wxgzhScan: await client.post('/api/dev/wxgzh/scan/', { token, person: '张三' }),
     staffRole: await client.post('/api/dev/staff-role/', { mobile: newPhone(), role: 'admin' }),
     assignDoc: await client.post('/api/dev/assign-doc/', { docs: 1, uid: 1 }),
+    trustSweep: await client.post('/api/dev/trust-sweep/', { days: 0 }),
   };
 }
 
@@ -125,6 +126,7 @@ describe.each(engines())('dev-only routes on %s', (engine) => {
       expect(answers.wxgzhScan.status).toBe(200);
       expectErrorBody(answers.staffRole, 404, 'user_not_found'); // the route: that phone has no account
       expectErrorBody(answers.assignDoc, 404, 'doc_not_found');
+      expect(answers.trustSweep.status).toBe(200);
     });
   });
 });

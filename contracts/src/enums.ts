@@ -211,6 +211,7 @@ export const NOTIFICATION_KINDS = [
   'withdraw_paid',
   'withdraw_returned',
   'complaint_progress',
+  'certification_result',
   'activity_reward',
   'announcement',
 ] as const;

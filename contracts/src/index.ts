@@ -21,3 +21,4 @@ export * from './uploads';
 export * from './library';
 export * from './writing';
 export * from './notifications';
+export * from './trust';

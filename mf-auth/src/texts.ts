@@ -153,7 +153,7 @@ export const TEXTS = {
   },
 } as const;
 
-/** Rights-holders write to this address (SPEC §1 "{email}"); the same one the seeded user agreement names. */
+/** Rights-holders write to this address (SPEC §1 "{email}") until GET /api/trust-contact/ answers the configured one. */
 export const COMPLAINT_EMAIL = 'support@example.com';
 
 /** Days the user info stays in local storage after a login (the API's session lasts 30 days). */

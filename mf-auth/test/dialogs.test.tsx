@@ -207,6 +207,16 @@ describe('disclaimer, confirm and app download dialogs', () => {
     expect(screen.queryByRole('dialog', { name: '免责声明' })).toBeNull();
   });
 
+  test('the disclaimer names the complaint address staff configured (GET trust-contact/)', async () => {
+    api.on('GET /trust-contact/', { body: { email: 'rights@zhiku.example', restore_days: 15 } });
+    setUser({ uid: 6, nickname: 'x', is_active: 1 });
+    markDisclaimerOwed(6);
+    mountDialogs();
+    const dialog = await screen.findByRole('dialog', { name: '免责声明' });
+    await waitFor(() => expect(dialog.textContent).toContain('rights@zhiku.example'));
+    expect(dialog.textContent).not.toContain('support@example.com');
+  });
+
   test('the confirm dialog answers true for OK and false for cancel', async () => {
     mountDialogs();
     let answer: Promise<boolean>;

@@ -48,6 +48,10 @@ const pages: Record<string, ComponentType> = {
   'user.blogs.denylist': lazy(() => import(/* webpackChunkName: "route-user.blogs.denylist" */ './pages/blogs/BlogsDenylistPage')),
   'user.notifications.list': lazy(() => import(/* webpackChunkName: "route-user.notifications.list" */ './pages/notifications/NotificationListPage')),
   'user.notifications.detail': lazy(() => import(/* webpackChunkName: "route-user.notifications.detail" */ './pages/notifications/NotificationDetailPage')),
+  'site.report': lazy(() => import(/* webpackChunkName: "route-site.report" */ './pages/trust/ReportPage')),
+  'user.myreport.list': lazy(() => import(/* webpackChunkName: "route-user.myreport" */ './pages/trust/MyReportListPage')),
+  'user.myreport.detail': lazy(() => import(/* webpackChunkName: "route-user.myreport" */ './pages/trust/MyReportDetailPage')),
+  'user.authentication': lazy(() => import(/* webpackChunkName: "route-user.authentication" */ './pages/trust/AuthenticationPage')),
 };
 
 function UserCenterApp(info: RemoteAppInfo) {

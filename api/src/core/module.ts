@@ -19,6 +19,7 @@ export type ModuleName =
   | 'activities'
   | 'content'
   | 'uploads'
+  | 'trust'
   | 'writing'
   | 'library'
   | 'ops';

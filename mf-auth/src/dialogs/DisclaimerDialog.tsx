@@ -1,4 +1,4 @@
-import { navigate, routePath } from 'shared-kernel';
+import { http, navigate, routePath, useLoad } from 'shared-kernel';
 import { COMPLAINT_EMAIL, TEXTS } from '../texts';
 import { Modal } from '../ui/Modal';
 
@@ -8,10 +8,15 @@ import { Modal } from '../ui/Modal';
  */
 export function DisclaimerDialog({ open, onAcknowledge }: { open: boolean; onAcknowledge: () => void }) {
   const complaint = routePath('site.report');
+  // the address staff configure (site setting complaint_email, GET /api/trust-contact/); the built-in one until it answers
+  const contact = useLoad(open ? 'trust-contact' : null, () =>
+    http.get<{ email: string }>('/trust-contact/', { background: true, skipErrorToast: true }).then((r) => r.data.email),
+  );
+  const email = contact.data || COMPLAINT_EMAIL;
   return (
     <Modal open={open} title={TEXTS.disclaimer.title} mobile="popup" layer="top" width={440} data={{ testid: 'disclaimer-dialog' }}>
       <div className="ma-disclaimer">
-        {TEXTS.disclaimer.paragraphs(COMPLAINT_EMAIL).map((text) => (
+        {TEXTS.disclaimer.paragraphs(email).map((text) => (
           <p key={text}>{text}</p>
         ))}
         <p>

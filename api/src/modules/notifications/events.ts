@@ -19,7 +19,8 @@ export type NotificationEvent =
   | { kind: 'coins_released'; coins: number; title: string }
   | { kind: 'withdraw_paid'; withdrawId: number; coins: number; channel: 'alipay' | 'wxpay' }
   | { kind: 'withdraw_returned'; withdrawId: number; coins: number; reason: string }
-  | { kind: 'complaint_progress'; complaintId: number; subject: string; progress: string }
+  | { kind: 'complaint_progress'; complaintId: number; title: string; detail: string }
+  | { kind: 'certification_result'; approved: boolean; reason: string }
   | { kind: 'activity_reward'; activityId: number; activity: string; reward: string }
   | { kind: 'announcement'; announcementId: number; title: string; body: string; link?: NotificationLink | null };
 
@@ -61,7 +62,8 @@ const TEXTS: Texts = {
   coins_released: (e) => ({ title: '金币已解冻', body: `文档${q(e.title)}的 ${e.coins} 金币收益已解冻，可以使用或提现。`, link: { route: 'user/coin/list' } }),
   withdraw_paid: (e) => ({ title: '提现已到账', body: `您提现的 ${e.coins} 金币已打款到${e.channel === 'alipay' ? '支付宝' : '微信'}。`, link: { route: 'user/pay/withdraw_history' } }),
   withdraw_returned: (e) => ({ title: '提现未成功', body: `您提现的 ${e.coins} 金币已退回账户：${cut(e.reason)}`, link: { route: 'user/pay/withdraw_history' } }),
-  complaint_progress: (e) => ({ title: '投诉处理进展', body: `您对${q(e.subject)}的投诉：${cut(e.progress)}`, link: null }),
+  complaint_progress: (e) => ({ title: '投诉处理进展', body: e.detail ? `${e.title}。${cut(e.detail)}` : e.title, link: { route: 'user/myreport/detail', query: { id: String(e.complaintId) } } }),
+  certification_result: (e) => ({ title: e.approved ? '专家认证已通过' : '专家认证未通过', body: e.approved ? '您的专家认证申请已通过，现为认证专家。' : `您的专家认证申请未通过：${cut(e.reason)}`, link: { route: 'user/authentication' } }),
   activity_reward: (e) => ({ title: '活动奖励', body: `您在活动${q(e.activity)}中获得奖励：${cut(e.reward)}`, link: { route: 'user/activity/list' } }),
   announcement: (e) => ({ title: e.title, body: e.body, link: e.link ?? null }),
 };

@@ -2,6 +2,7 @@ import { ActivityIdParams, RedPacket, StaffActivity, StaffActivityBody, StaffAct
 import type { FastifyInstance } from 'fastify';
 import { paginate } from '../../../core/http/pagination';
 import { requireStaff } from '../../accounts/guards';
+import { audited } from '../../trust/audit';
 import { createPacket } from '../services/red-packets';
 import { changeActivity, createActivity, staffActivityList } from '../services/staff';
 
@@ -22,24 +23,24 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/activities/',
     { config: { rateLimit: 'account' }, bodyLimit: 16 * 1024, schema: { tags: TAGS, summary: '新建活动', body: StaffActivityBody, response: { 201: StaffActivity } } },
     async (request, reply) => {
-      await requireStaff(request, ADMIN);
-      return reply.code(201).send(await createActivity(app, request.body));
+      const { user } = await requireStaff(request, ADMIN);
+      return reply.code(201).send(await audited(app.db, { staffId: user.id, action: 'activities.create', target_type: 'activity', target_id: '' }, () => createActivity(app, request.body)));
     },
   );
   app.patch<{ Params: ActivityIdParams; Body: StaffActivityPatch }>(
     '/api/staff/activities/:id/',
     { config: { rateLimit: 'account' }, bodyLimit: 16 * 1024, schema: { tags: TAGS, summary: '修改活动', params: ActivityIdParams, body: StaffActivityPatch, response: { 200: StaffActivity } } },
     async (request) => {
-      await requireStaff(request, ADMIN);
-      return changeActivity(app, request.params.id, request.body);
+      const { user } = await requireStaff(request, ADMIN);
+      return audited(app.db, { staffId: user.id, action: 'activities.change', target_type: 'activity', target_id: request.params.id }, () => changeActivity(app, request.params.id, request.body));
     },
   );
   app.post<{ Body: StaffRedPacketBody }>(
     '/api/staff/red-packets/',
     { config: { rateLimit: 'account' }, bodyLimit: 2048, schema: { tags: TAGS, summary: '发官方红包', body: StaffRedPacketBody, response: { 201: RedPacket } } },
     async (request, reply) => {
-      await requireStaff(request, ADMIN);
-      return reply.code(201).send(await createPacket(app, null, request.body));
+      const { user } = await requireStaff(request, ADMIN);
+      return reply.code(201).send(await audited(app.db, { staffId: user.id, action: 'activities.red_packet', target_type: 'red_packet', target_id: '' }, () => createPacket(app, null, request.body)));
     },
   );
 }

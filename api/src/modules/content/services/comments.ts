@@ -9,6 +9,7 @@ import { itemOwner, moveCount, TARGETS } from '../repositories/targets';
 import { notify } from '../../notifications';
 import { ensurePublic } from './items';
 import { requiredText } from './text-input';
+import { refusePenalized } from '../../trust/penalties-check';
 
 type CommentOut = Omit<CommentItem, 'create_time'> & { create_time: Date };
 
@@ -17,6 +18,7 @@ export async function postComment(app: FastifyInstance, kind: ItemType, user: Us
   const target = TARGETS[kind];
   const content = requiredText('content', raw, COMMENT_MAX_CHARS, '评论内容不能为空', `评论不能超过${COMMENT_MAX_CHARS}个字`);
   const now = clock(app);
+  await refusePenalized(app.db, user.id, 'no_comment', now);
   const row = await app.db.transaction(async (tx) => {
     await ensurePublic(tx, kind, targetId);
     const inserted = await comments.insertComment(tx, target, { targetId, userId: user.id, content, now });

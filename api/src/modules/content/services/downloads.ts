@@ -19,6 +19,7 @@ import {
 import type { ListQuery } from '../repositories/lists';
 import { hasValidPurchase } from '../../pay/repositories/purchases';
 import type { StoredFile } from '../send-file';
+import { refusePenalized } from '../../trust/penalties-check';
 import { docItem } from '../serialize';
 
 export const linkExpired = () => new ApiError(403, 'link_expired', '下载链接无效或已过期，请重新获取');
@@ -98,6 +99,7 @@ export function downloadService(app: FastifyInstance) {
     },
     /** A short-lived signed link to the file (or 402); `sign` credits a document's sharer. */
     async link(kind: Downloadable['kind'], request: FastifyRequest, reply: FastifyReply, id: number, sign?: string): Promise<LinkAnswer> {
+      if (request.user) await refusePenalized(app.db, request.user.id, 'no_download', app.now());
       const item = await downloadable(kind, request, id);
       const sharer = kind === 'docs' ? await shareUser(app, 'docs', item.id, sign) : null;
       const grant = await grantDownload(app, requester(request, reply, true), item, sharer);

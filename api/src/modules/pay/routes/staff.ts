@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { paginate } from '../../../core/http/pagination';
 import { requireStaff } from '../../accounts/guards';
+import { audited } from '../../trust/audit';
 import { changePaySettings, changePolicy, createPolicy, readPaySettings, staffPolicyList } from '../services/staff-settings';
 
 const TAGS = ['管理'];
@@ -27,8 +28,8 @@ export async function staffPayRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/settings/pay/',
     { ...WRITE, schema: { tags: TAGS, summary: '修改支付规则', body: PaySettingsPatch, response: { 200: PaySettings } } },
     async (request) => {
-      await requireStaff(request, FINANCE);
-      return changePaySettings(app, request.body);
+      const { user } = await requireStaff(request, FINANCE);
+      return audited(app.db, { staffId: user.id, action: 'pay.settings', target_type: 'pay_settings', target_id: '', before: await readPaySettings(app) }, () => changePaySettings(app, request.body));
     },
   );
   app.get<{ Querystring: StaffPricePolicyQuery }>(
@@ -43,16 +44,16 @@ export async function staffPayRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/price-policy/',
     { ...WRITE, schema: { tags: TAGS, summary: '新增下载套餐', body: PricePolicyCreateBody, response: { 201: StaffPricePolicy } } },
     async (request, reply) => {
-      await requireStaff(request, FINANCE);
-      return reply.code(201).send(await createPolicy(app, request.body));
+      const { user } = await requireStaff(request, FINANCE);
+      return reply.code(201).send(await audited(app.db, { staffId: user.id, action: 'pay.price_policy.create', target_type: 'price_policy', target_id: '' }, () => createPolicy(app, request.body)));
     },
   );
   app.patch<{ Params: PricePolicyIdParams; Body: PricePolicyPatchBody }>(
     '/api/staff/price-policy/:id/',
     { ...WRITE, schema: { tags: TAGS, summary: '修改下载套餐', params: PricePolicyIdParams, body: PricePolicyPatchBody, response: { 200: StaffPricePolicy } } },
     async (request) => {
-      await requireStaff(request, FINANCE);
-      return changePolicy(app, request.params.id, request.body);
+      const { user } = await requireStaff(request, FINANCE);
+      return audited(app.db, { staffId: user.id, action: 'pay.price_policy.change', target_type: 'price_policy', target_id: request.params.id }, () => changePolicy(app, request.params.id, request.body));
     },
   );
 }

@@ -2,6 +2,7 @@ import { DocIdParams, DocRejectBody, StaffDoc, StaffDocPage, StaffDocQuery, Uplo
 import type { FastifyInstance } from 'fastify';
 import { paginate } from '../../../core/http/pagination';
 import { requireStaff } from '../../accounts/guards';
+import { audited } from '../../trust/audit';
 import { changeUploadSettings, readUploadSettings, reviewDoc, staffDocPage } from '../services/review';
 
 const TAGS = ['管理'];
@@ -21,16 +22,17 @@ export async function staffDocRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/docs/:id/approve/',
     { config: { rateLimit: 'account' }, schema: { tags: TAGS, summary: '通过文档', params: DocIdParams, response: { 200: StaffDoc } } },
     async (request) => {
-      await requireStaff(request, REVIEWER);
-      return reviewDoc(app, request.params.id, { status: 1, reason: '' });
+      const { user } = await requireStaff(request, REVIEWER);
+      return audited(app.db, { staffId: user.id, action: 'docs.approve', target_type: 'docs', target_id: request.params.id }, () => reviewDoc(app, request.params.id, { status: 1, reason: '' }));
     },
   );
   app.post<{ Params: DocIdParams; Body: DocRejectBody }>(
     '/api/staff/docs/:id/reject/',
     { config: { rateLimit: 'account' }, bodyLimit: 4096, schema: { tags: TAGS, summary: '驳回文档', params: DocIdParams, body: DocRejectBody, response: { 200: StaffDoc } } },
     async (request) => {
-      await requireStaff(request, REVIEWER);
-      return reviewDoc(app, request.params.id, { status: 2, reason: request.body.reason });
+      const { user } = await requireStaff(request, REVIEWER);
+      const entry = { staffId: user.id, action: 'docs.reject', target_type: 'docs', target_id: request.params.id, reason: request.body.reason };
+      return audited(app.db, entry, () => reviewDoc(app, request.params.id, { status: 2, reason: request.body.reason }));
     },
   );
   app.get('/api/staff/settings/uploads/', { config: { rateLimit: 'read' }, schema: { tags: TAGS, summary: '上传规则', response: { 200: UploadSettings } } }, async (request) => {
@@ -41,8 +43,8 @@ export async function staffDocRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/settings/uploads/',
     { config: { rateLimit: 'account' }, bodyLimit: 4096, schema: { tags: TAGS, summary: '修改上传规则', body: UploadSettingsPatch, response: { 200: UploadSettings } } },
     async (request) => {
-      await requireStaff(request, ['admin']);
-      return changeUploadSettings(app, request.body);
+      const { user } = await requireStaff(request, ['admin']);
+      return audited(app.db, { staffId: user.id, action: 'uploads.settings', target_type: 'upload_settings', target_id: '', before: await readUploadSettings(app) }, () => changeUploadSettings(app, request.body));
     },
   );
 }

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { refusePenalized } from '../../trust/penalties-check';
 import type { DocCreateBody, DocPatchBody, MyDoc, MyDocGroup } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../core/db';
@@ -86,6 +87,7 @@ async function checkCategory(app: FastifyInstance, id: number | undefined): Prom
 }
 
 export async function createDoc(app: FastifyInstance, userId: number, body: DocCreateBody): Promise<MyDoc> {
+  await refusePenalized(app.db, userId, 'no_upload', app.now());
   await checkCategory(app, body.category);
   await checkDailyCount(app, userId);
   const taken = await takeUpload(app, userId, body.upload);

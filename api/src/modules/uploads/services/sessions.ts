@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { refusePenalized } from '../../trust/penalties-check';
 import { createWriteStream } from 'node:fs';
 import { readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,6 +36,7 @@ export async function checkDailyCount(app: FastifyInstance, userId: number): Pro
 }
 
 export async function createSession(app: FastifyInstance, userId: number, body: UploadSessionBody): Promise<UploadSession> {
+  await refusePenalized(app.db, userId, 'no_upload', app.now());
   const ext = extOf(body.name);
   if (!isAllowedExt(ext)) throw invalid({ name: ['不支持该文件类型'] }, '不支持该文件类型');
   if (body.size === 0) throw invalid({ size: ['文件为空'] }, '文件为空');

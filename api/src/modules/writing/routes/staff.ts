@@ -2,6 +2,7 @@ import { BlogRejectBody, StaffBlog, StaffBlogPage, StaffBlogQuery, WritingIdPara
 import type { FastifyInstance } from 'fastify';
 import { paginate } from '../../../core/http/pagination';
 import { requireStaff } from '../../accounts/guards';
+import { audited } from '../../trust/audit';
 import { review, reviewQueue } from '../services/review';
 
 const TAGS = ['管理'];
@@ -21,16 +22,17 @@ export async function blogReviewRoutes(app: FastifyInstance): Promise<void> {
     '/api/staff/blogs/:id/approve/',
     { schema: { tags: TAGS, summary: '审核通过（发布）', params: WritingIdParams, response: { 200: StaffBlog } } },
     async (request) => {
-      await requireStaff(request, REVIEWERS);
-      return review(app, request.params.id, { approve: true });
+      const { user } = await requireStaff(request, REVIEWERS);
+      return audited(app.db, { staffId: user.id, action: 'blogs.approve', target_type: 'blogs', target_id: request.params.id }, () => review(app, request.params.id, { approve: true }));
     },
   );
   app.post<{ Params: WritingIdParams; Body: BlogRejectBody }>(
     '/api/staff/blogs/:id/reject/',
     { bodyLimit: 4 * 1024, schema: { tags: TAGS, summary: '驳回（作者会看到原因）', params: WritingIdParams, body: BlogRejectBody, response: { 200: StaffBlog } } },
     async (request) => {
-      await requireStaff(request, REVIEWERS);
-      return review(app, request.params.id, { approve: false, reason: request.body.reason });
+      const { user } = await requireStaff(request, REVIEWERS);
+      const entry = { staffId: user.id, action: 'blogs.reject', target_type: 'blogs', target_id: request.params.id, reason: request.body.reason };
+      return audited(app.db, entry, () => review(app, request.params.id, { approve: false, reason: request.body.reason }));
     },
   );
 }

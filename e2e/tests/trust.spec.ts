@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, request as requests, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { freshPhone, smsCode } from '../support/auth';
+import { devRoutesHeaders } from '../support/dev-routes';
+import { noisePng } from '../support/upload-files';
+
+// Trust and safety (issue 20) in Chromium against the real API: a rights-holder files a complaint with a proof
+// picture on a phone-width page; staff take the document down (through the staff API: the console's page comes
+// with mf-admin); the uploader sees the notice and sends a counter-statement; after the 15 days (the dev-only
+// POST /api/dev/trust-sweep/ runs the sweep as if they had passed) the document is back and both see the history.
+// Screenshots at 375 and 1280 px.
+
+const SHOTS = process.env.TRUST_SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'trust-shots');
+const PASSWORD = 'trust2026pass';
+
+interface Account {
+  context: BrowserContext;
+  page: Page;
+  phone: string;
+}
+
+async function register(browser: Browser, baseURL: string, width: number): Promise<Account> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const phone = freshPhone();
+  await page.goto('/app/user/reg/mobile');
+  await page.getByLabel('手机号', { exact: true }).fill(phone);
+  const since = new Date();
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
+  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await expect(page.locator('.kt-item', { hasText: '注册成功' })).toBeVisible();
+  return { context, page, phone };
+}
+
+async function csrf(context: BrowserContext): Promise<Record<string, string>> {
+  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
+  expect(token, '未登录：没有 csrftoken').toBeTruthy();
+  return { 'x-csrftoken': token! };
+}
+
+async function fitsScreen(page: Page): Promise<void> {
+  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scroll, '页面比屏幕宽').toBeLessThanOrEqual(inner);
+}
+
+async function uidOf(account: Account): Promise<number> {
+  return ((await (await account.page.request.get('/api/users/0/')).json()) as { uid: number }).uid;
+}
+
+test('a complaint with a proof picture on a phone, taken down, counter-noticed and restored after the period', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const dev = await requests.newContext({ baseURL });
+  const uploader = await register(browser, baseURL!, 375);
+  const claimant = await register(browser, baseURL!, 375);
+  const staff = await register(browser, baseURL!, 1280);
+  expect((await dev.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'support' }, headers: devRoutesHeaders() })).status()).toBe(200);
+  const docs = ((await (await dev.get('/api/docs/?page_size=1')).json()) as { results: { id: number; title: string }[] }).results[0];
+  expect((await dev.post('/api/dev/assign-doc/', { data: { docs: docs.id, uid: await uidOf(uploader) }, headers: devRoutesHeaders() })).status()).toBe(200);
+
+  // the rights-holder, on a phone
+  const page = claimant.page;
+  await page.goto('/app/site/report');
+  await expect(page.getByTestId('report-intro')).toContainText('信息网络传播权保护条例');
+  await page.getByLabel('真实姓名或单位名称').fill('张三');
+  await page.getByLabel('证件号码').fill('110101199001011234');
+  await page.getByLabel('联系电话').fill('13800000000');
+  await page.getByLabel('被投诉文档的地址或编号').fill(`${baseURL}/app/articles/docs/detail/${docs.id}`);
+  await page.getByLabel('权利作品名称').fill('《网络安全导论》');
+  await page.getByLabel('权属与侵权说明').fill('本人是该书作者，该文档未经授权上传了全书内容。');
+  await page.locator('input[type=file]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: noisePng(300, 200) });
+  await expect(page.getByRole('img', { name: '证明材料 1' })).toBeVisible();
+  await page.getByLabel('本人保证以上内容真实，并对通知的真实性承担法律责任').check();
+  await fitsScreen(page);
+  await page.screenshot({ path: `${SHOTS}/report-375.png`, fullPage: true });
+  await page.getByRole('button', { name: '提交通知' }).click();
+  await page.getByRole('link', { name: '查看详情' }).click();
+  await expect(page).toHaveURL(/\/app\/user\/myreport\/detail\?id=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(page.getByTestId('step')).toHaveCount(1);
+
+  // staff take it down: the document is gone from the public site
+  const down = await staff.page.request.post(`/api/staff/rights-complaints/${id}/take-down/`, { data: { reason: '通知要素完整，依法下架' }, headers: await csrf(staff.context) });
+  expect(down.status()).toBe(200);
+  expect((await dev.get(`/api/docs/${docs.id}/`)).status()).toBe(404);
+
+  // the uploader sees the notice and answers with a counter-statement
+  const up = uploader.page;
+  await up.goto('/app/user/myreport/list');
+  await up.getByRole('region', { name: '针对我文档的侵权通知' }).getByRole('link', { name: /查看详情/ }).click();
+  await expect(up.getByText('文档已下架')).toBeVisible();
+  const form = up.getByRole('form', { name: '提交反通知' });
+  await form.getByLabel('真实姓名或单位名称').fill('李四');
+  await form.getByLabel('证件号码').fill('110101199202021234');
+  await form.getByLabel('联系电话').fill('13900000000');
+  await form.getByLabel('不侵权的理由').fill('该文档是我本人整理的课堂笔记，并非转载他人作品。');
+  await form.locator('input[type=file]').setInputFiles({ name: 'mine.png', mimeType: 'image/png', buffer: noisePng(200, 200) });
+  await expect(form.getByRole('img', { name: '证明材料 1' })).toBeVisible();
+  await fitsScreen(up);
+  await up.screenshot({ path: `${SHOTS}/counter-375.png`, fullPage: true });
+  await form.getByRole('button', { name: '提交反通知' }).click();
+  await expect(up.getByRole('region', { name: '反通知' })).toBeVisible();
+
+  // the claimant is told and has 15 days; nobody sues, the period passes, the document is back
+  await page.reload();
+  await expect(page.getByRole('form', { name: '告知已投诉或起诉' })).toBeVisible();
+  const swept = await dev.post('/api/dev/trust-sweep/', { data: { days: 16 }, headers: devRoutesHeaders() });
+  expect(((await swept.json()) as { restored: number }).restored).toBeGreaterThanOrEqual(1);
+  expect((await dev.get(`/api/docs/${docs.id}/`)).status()).toBe(200);
+
+  for (const [who, width] of [[claimant, 375], [uploader, 1280]] as const) {
+    await who.page.setViewportSize({ width, height: 900 });
+    await who.page.goto(`/app/user/myreport/detail?id=${id}`);
+    await expect(who.page.getByText('已恢复').first()).toBeVisible();
+    await expect(who.page.getByTestId('step')).toHaveCount(6);
+    await fitsScreen(who.page);
+    await who.page.screenshot({ path: `${SHOTS}/detail-${who === claimant ? 'claimant' : 'uploader'}-${width}.png`, fullPage: true });
+  }
+  for (const [path, name] of [['/app/user/myreport/list', 'list'], ['/app/user/authentication', 'authentication'], ['/app/site/report', 'report']] as const) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator('.uc-page h1')).toBeVisible();
+      await fitsScreen(page);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    }
+  }
+  for (const account of [uploader, claimant, staff]) await account.context.close();
+  await dev.dispose();
+});
