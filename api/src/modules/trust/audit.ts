@@ -1,4 +1,5 @@
 import type { Queryable } from '../../core/db';
+import { insertAudit } from './repositories/audit';
 
 /** One staff action as the audit log keeps it. `before`/`after` are any JSON (null when there is none). */
 export interface AuditInput {
@@ -19,11 +20,16 @@ export interface AuditInput {
  */
 export async function audit(db: Queryable, entry: AuditInput): Promise<void> {
   const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
-  await db.query(
-    `INSERT INTO staff_audit (staff_id, action, target_type, target_id, before, after, reason, create_time)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, COALESCE($8::timestamptz, now()))`,
-    [entry.staffId, entry.action, entry.target_type, String(entry.target_id), json(entry.before), json(entry.after), entry.reason ?? '', entry.at ?? null],
-  );
+  await insertAudit(db, {
+    staffId: entry.staffId,
+    action: entry.action,
+    targetType: entry.target_type,
+    targetId: String(entry.target_id),
+    before: json(entry.before),
+    after: json(entry.after),
+    reason: entry.reason ?? '',
+    at: entry.at ?? null,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PenaltyKind } from 'contracts';
 import type { Queryable } from '../../core/db';
 import { ApiError } from '../../core/http/errors';
+import { activePenaltyOf } from './repositories/penalties';
 
 export interface ActivePenalty {
   id: number;
@@ -11,13 +12,7 @@ export interface ActivePenalty {
 
 /** The user's penalty of this kind in force at `now` (not lifted, not ended), or null. */
 export async function activePenalty(db: Queryable, userId: number, kind: PenaltyKind, now: Date = new Date()): Promise<ActivePenalty | null> {
-  const [row] = await db.query<ActivePenalty>(
-    `SELECT id::int AS id, kind, reason, end_time FROM penalties
-      WHERE user_id = $1 AND kind = $2 AND lifted_time IS NULL AND (end_time IS NULL OR end_time > $3)
-      ORDER BY end_time DESC NULLS FIRST LIMIT 1`,
-    [userId, kind, now],
-  );
-  return row ?? null;
+  return (await activePenaltyOf(db, userId, kind, now)) ?? null;
 }
 
 const REFUSALS: Record<Exclude<PenaltyKind, 'disabled'>, string> = {

@@ -191,3 +191,9 @@ export async function markRefundable(q: Queryable, complaintId: number, docsId: 
   );
   return rows.length;
 }
+
+/** Whether another complaint about the document still keeps it down. */
+export async function otherOpenComplaint(q: Queryable, docsId: number, exceptId: number): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM rights_complaints WHERE docs_id = $1 AND id <> $2 AND state IN ('taken_down', 'counter_noticed', 'lawsuit')`, [docsId, exceptId]);
+  return rows.length > 0;
+}

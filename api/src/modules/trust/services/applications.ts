@@ -6,27 +6,10 @@ import type { PaginateOptions } from '../../../core/http/pagination';
 import { userChanged } from '../../accounts/sessions';
 import { notify } from '../../notifications';
 import { audit } from '../audit';
-
-interface Row {
-  id: number;
-  user_id: number;
-  nickname: string;
-  level: number;
-  field: string;
-  real_name: string;
-  credentials: string;
-  pictures: string[];
-  state: ExpertApplication['state'];
-  reason: string;
-  create_time: Date;
-  update_time: Date;
-}
+import * as repo from '../repositories/applications';
 
 const STATE_TEXT = { pending: '审核中', approved: '已认证', rejected: '未通过' } as const;
-const SELECT = `SELECT a.id::int AS id, a.user_id::int AS user_id, u.nickname, u.level::int AS level, a.field, a.real_name, a.credentials,
-  a.pictures, a.state, a.reason, a.create_time, a.update_time FROM expert_applications a JOIN users u ON u.id = a.user_id`;
-
-const out = (r: Row): ExpertApplication => ({
+const out = (r: repo.ApplicationRow): ExpertApplication => ({
   id: r.id,
   user: { uid: r.user_id, nickname: r.nickname, level: r.level },
   field: r.field,
@@ -41,7 +24,7 @@ const out = (r: Row): ExpertApplication => ({
 });
 
 async function one(app: FastifyInstance, id: number): Promise<ExpertApplication> {
-  const [row] = await app.db.query<Row>(`${SELECT} WHERE a.id = $1`, [id]);
+  const row = await repo.application(app.db, id);
   if (!row) throw new ApiError(404, 'not_found', '认证申请不存在');
   return out(row);
 }
@@ -51,12 +34,12 @@ export async function apply(app: FastifyInstance, user: { id: number; level: num
   if (user.level >= 3) throw new ApiError(409, 'already_expert', '您已是认证专家');
   const now = app.now();
   try {
-    const [row] = await app.db.query<{ id: number }>(
-      `INSERT INTO expert_applications (user_id, field, real_name, credentials, pictures, create_time, update_time)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $6) RETURNING id::int AS id`,
-      [user.id, body.field.trim(), body.real_name.trim(), body.credentials.trim(), JSON.stringify(body.pictures), now],
+    const id = await repo.insertApplication(
+      app.db,
+      { userId: user.id, field: body.field.trim(), realName: body.real_name.trim(), credentials: body.credentials.trim(), pictures: body.pictures },
+      now,
     );
-    return one(app, row.id);
+    return one(app, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError(409, 'pending_application', '您已有一份认证申请在审核中');
     throw err;
@@ -64,12 +47,10 @@ export async function apply(app: FastifyInstance, user: { id: number; level: num
 }
 
 export function applications(app: FastifyInstance, filter: { userId?: number; state?: ExpertApplication['state'] }): PaginateOptions<ExpertApplication> {
-  const where = filter.userId !== undefined ? 'a.user_id = $1' : 'a.state = $1';
-  const param = filter.userId ?? filter.state ?? 'pending';
-  const order = filter.userId !== undefined ? 'a.id DESC' : 'a.id';
+  const f: repo.ApplicationFilter = filter.userId !== undefined ? { userId: filter.userId } : { state: filter.state ?? 'pending' };
   return {
-    count: async () => (await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM expert_applications a WHERE ${where}`, [param]))[0].n,
-    fetch: async (limit, offset) => (await app.db.query<Row>(`${SELECT} WHERE ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`, [param, limit, offset])).map(out),
+    count: () => repo.countApplications(app.db, f),
+    fetch: async (limit, offset) => (await repo.listApplications(app.db, f, limit, offset)).map(out),
   };
 }
 
@@ -77,15 +58,12 @@ export function applications(app: FastifyInstance, filter: { userId?: number; st
 export async function reviewApplication(app: FastifyInstance, staffId: number, id: number, outcome: { approve: boolean; reason: string }): Promise<ExpertApplication> {
   const now = app.now();
   const userId = await app.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ user_id: number; state: string; level: number }>(
-      'SELECT a.user_id::int AS user_id, a.state, u.level::int AS level FROM expert_applications a JOIN users u ON u.id = a.user_id WHERE a.id = $1 FOR UPDATE OF a',
-      [id],
-    );
+    const row = await repo.applicationForReview(tx, id);
     if (!row) throw new ApiError(404, 'not_found', '认证申请不存在');
     if (row.state !== 'pending') throw new ApiError(409, 'wrong_state', '该申请已审核');
     const state = outcome.approve ? 'approved' : 'rejected';
-    await tx.query('UPDATE expert_applications SET state = $2, reason = $3, update_time = $4 WHERE id = $1', [id, state, outcome.reason, now]);
-    if (outcome.approve) await tx.query('UPDATE users SET level = 3, update_time = $2 WHERE id = $1', [row.user_id, now]);
+    await repo.setApplicationState(tx, id, state, outcome.reason, now);
+    if (outcome.approve) await repo.makeExpert(tx, row.user_id, now);
     await notify(tx, row.user_id, { kind: 'certification_result', approved: outcome.approve, reason: outcome.reason, at: now });
     await audit(tx, {
       staffId,

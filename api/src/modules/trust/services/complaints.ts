@@ -125,8 +125,7 @@ export async function restoreDue(app: FastifyInstance, now: Date = app.now()): P
       await repo.releaseHeld(tx, id, now);
       await repo.addStep(tx, id, { kind: 'restored', actor: 'system' }, now);
       // another complaint still keeping the document down wins
-      const open = await tx.query(`SELECT 1 FROM rights_complaints WHERE docs_id = $1 AND id <> $2 AND state IN ('taken_down', 'counter_noticed', 'lawsuit')`, [row.docs_id, id]);
-      if (!open.length && row.docs_status === 4) await repo.setDocStatus(tx, row.docs_id, 5, now);
+      if (!(await repo.otherOpenComplaint(tx, row.docs_id, id)) && row.docs_status === 4) await repo.setDocStatus(tx, row.docs_id, 5, now);
       await tell(app, tx, row.user_id, id, `《${row.docs_title}》期满未收到起诉告知，已恢复`);
       await tell(app, tx, row.uploader_id, id, `您的文档《${row.docs_title}》已恢复`);
       return row.docs_id;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import * as settings from '../repositories/settings';
 
 /** Where rights-holders may also send a notice by e-mail: the site setting complaint_email (docs/trust.md). */
 export async function complaintEmail(app: FastifyInstance): Promise<string> {
-  const [row] = await app.db.query<{ value: string }>(`SELECT value FROM site_settings WHERE key = 'complaint_email'`);
-  return row?.value ?? '';
+  return settings.complaintEmail(app.db);
 }
