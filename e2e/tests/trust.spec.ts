@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request as requests, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { freshPhone, smsCode } from '../support/auth';
+import { expect, request as requests, test, type Page } from '@playwright/test';
 import { devRoutesHeaders } from '../support/dev-routes';
+import { csrf, registerThroughPage } from '../support/journey';
 import { noisePng } from '../support/upload-files';
 
 // Trust and safety (issue 20) in Chromium against the real API: a rights-holder files a complaint with a proof
@@ -15,52 +15,21 @@ import { noisePng } from '../support/upload-files';
 const SHOTS = process.env.TRUST_SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'trust-shots');
 const PASSWORD = 'trust2026pass';
 
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  phone: string;
-}
-
-async function register(browser: Browser, baseURL: string, width: number): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const phone = freshPhone();
-  await page.goto('/app/user/reg/mobile');
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
-  const since = new Date();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByLabel('验证码', { exact: true }).fill(await smsCode(page.request, baseURL, phone, since));
-  await page.getByPlaceholder('设置密码（至少8位，含数字和字母）').fill(PASSWORD);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(page.locator('.kt-item', { hasText: '注册成功' })).toBeVisible();
-  return { context, page, phone };
-}
-
-async function csrf(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
-  expect(token, '未登录：没有 csrftoken').toBeTruthy();
-  return { 'x-csrftoken': token! };
-}
-
 async function fitsScreen(page: Page): Promise<void> {
   const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(scroll, '页面比屏幕宽').toBeLessThanOrEqual(inner);
-}
-
-async function uidOf(account: Account): Promise<number> {
-  return ((await (await account.page.request.get('/api/users/0/')).json()) as { uid: number }).uid;
 }
 
 test('a complaint with a proof picture on a phone, taken down, counter-noticed and restored after the period', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const dev = await requests.newContext({ baseURL });
-  const uploader = await register(browser, baseURL!, 375);
-  const claimant = await register(browser, baseURL!, 375);
-  const staff = await register(browser, baseURL!, 1280);
+  const uploader = await registerThroughPage(browser, baseURL!, { password: PASSWORD, width: 375 });
+  const claimant = await registerThroughPage(browser, baseURL!, { password: PASSWORD, width: 375 });
+  const staff = await registerThroughPage(browser, baseURL!, { password: PASSWORD, width: 1280 });
   expect((await dev.post('/api/dev/staff-role/', { data: { mobile: staff.phone, role: 'support' }, headers: devRoutesHeaders() })).status()).toBe(200);
   const docs = ((await (await dev.get('/api/docs/?page_size=1')).json()) as { results: { id: number; title: string }[] }).results[0];
-  expect((await dev.post('/api/dev/assign-doc/', { data: { docs: docs.id, uid: await uidOf(uploader) }, headers: devRoutesHeaders() })).status()).toBe(200);
+  expect((await dev.post('/api/dev/assign-doc/', { data: { docs: docs.id, uid: uploader.uid }, headers: devRoutesHeaders() })).status()).toBe(200);
 
   // the rights-holder, on a phone
   const page = claimant.page;
