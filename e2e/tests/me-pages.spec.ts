@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { freshPhone, smsCode } from '../support/auth';
 import { toast } from '../support/journey';
+import { noisePng } from '../support/upload-files';
 
 // My page and the site's pages (issue 16) in Chromium against the real API: the consent line's texts open over a
 // half-filled registration form without losing it; registering lands on the welcome of user/info/0, where the new
-// user sets a nickname; feedback is filed and listed; every page fits 375 px and 1280 px (screenshots saved).
+// user sets an avatar and a nickname; feedback is filed and listed; every page fits 375 px and 1280 px (screenshots saved).
 const SHOTS = process.env.ME_SCREENSHOT_DIR ?? '/tmp/me-shots';
 const PASSWORD = 'mepages2026';
 
@@ -14,7 +15,7 @@ async function fitsScreen(page: Page): Promise<void> {
   expect(scroll, '页面比屏幕宽').toBeLessThanOrEqual(inner);
 }
 
-test('register: read the agreement over the form, keep what was typed, land on the welcome and set a nickname', async ({ page, baseURL }) => {
+test('register: read the agreement over the form, keep what was typed, land on the welcome and set an avatar and a nickname', async ({ page, baseURL }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 375, height: 800 });
   const phone = freshPhone();
@@ -41,10 +42,17 @@ test('register: read the agreement over the form, keep what was typed, land on t
   await expect(welcome.getByText('欢迎加入！')).toBeVisible();
   await fitsScreen(page);
   await page.screenshot({ path: `${SHOTS}/welcome-375.png`, fullPage: true });
+  // the avatar goes to img-storage (re-encoded there), then its url into the profile
+  await welcome.locator('input[type=file]').setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: noisePng(96, 96) });
+  await expect(welcome.locator('img').first()).toHaveAttribute('src', /\/api\/img-storage\/\d+\/$/);
   await welcome.getByLabel('昵称').fill('新来的读者');
   await welcome.getByRole('button', { name: '完成' }).click();
   await expect(welcome).toHaveCount(0);
   await expect(page.getByTestId('nickname')).toHaveText('新来的读者');
+  const { avatar } = (await (await page.request.get('/api/users/0/')).json()) as { avatar: string };
+  expect(avatar).toMatch(/^\/api\/img-storage\/\d+\/$/);
+  const picture = await page.request.get(avatar);
+  expect(picture.headers()['content-type']).toMatch(/^image\/(png|jpeg)$/);
   await expect(page.getByTestId('level')).toBeVisible();
   expect(((await (await page.request.get('/api/users/0/')).json()) as { nickname: string }).nickname).toBe('新来的读者');
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, navLink } from '../support/shell';
+import { apiLogin, navLink, startAs } from '../support/shell';
 
 // One copy of each singleton: state set through the kernel in one remote is seen by the shell and another remote.
 test('theme set in one remote is seen by the navbar and by another remote; one kernel instance', async ({ page, context, baseURL }) => {
   // mf-user-center's settings hub has the 深色模式 switch, on the kernel's theme
-  await apiLogin(context, baseURL!);
+  const user = await apiLogin(context, baseURL!);
+  await startAs(context, { ...user, is_active: 1 });
   await page.goto('/app/user/setting-items');
   const userCenter = page.locator('#slot-mf-user-center');
   await expect(userCenter.getByTestId('remote-theme')).toHaveText('浅色');
