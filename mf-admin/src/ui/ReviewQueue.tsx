@@ -28,7 +28,7 @@ export interface QueueConfig<T extends { id: number }> {
   testId: string;
 }
 
-type Pending = { ids: number[] } | null;
+type Pending = { ids: number[]; batch?: boolean } | null;
 
 /** Runs `act` for each id one after the other; answers the items that succeeded (the kernel toasts each failure). */
 async function runEach<T>(ids: number[], act: (id: number) => Promise<T>): Promise<{ done: T[]; failed: number }> {
@@ -69,17 +69,18 @@ export function ReviewQueue<T extends { id: number }>({ config }: { config: Queu
   const openIds = items.filter(config.open).map((i) => i.id);
   const chosen = [...selected].filter((id) => openIds.includes(id));
 
-  const act = async (ids: number[], run: (id: number) => Promise<T>, message: string) => {
+  /** `single`: the toast of one item's action; a batch (even of one) says how many were done and failed. */
+  const act = async (ids: number[], run: (id: number) => Promise<T>, single: string | null) => {
     setBusy(true);
     const { done, failed } = await runEach(ids, run);
     setBusy(false);
     setChanged((m) => new Map([...m, ...done.map((d): [number, T] => [d.id, d])]));
     setSelected(new Set());
     setRejecting(null);
-    if (done.length) toastSuccess(ids.length > 1 ? TEXTS.batchDone(done.length, failed) : message);
+    if (done.length) toastSuccess(single ?? TEXTS.batchDone(done.length, failed));
   };
-  const approve = (ids: number[]) => act(ids, config.approve, TEXTS.approved);
-  const reject = (ids: number[], reason: string) => act(ids, (id) => config.reject(id, reason), TEXTS.rejected);
+  const approve = (ids: number[], batch = false) => act(ids, config.approve, batch ? null : TEXTS.approved);
+  const reject = (p: NonNullable<Pending>, reason: string) => act(p.ids, (id) => config.reject(id, reason), p.batch ? null : TEXTS.rejected);
   const detail = items.find((i) => i.id === detailId) ?? null;
 
   return (
@@ -93,15 +94,15 @@ export function ReviewQueue<T extends { id: number }>({ config }: { config: Queu
       </div>
       {config.batch && openIds.length > 0 && (
         <div className="ad-batch">
-          <button type="button" className="ad-btn ad-primary" disabled={busy || chosen.length === 0} onClick={() => void approve(chosen)}>
+          <button type="button" className="ad-btn ad-primary" disabled={busy || chosen.length === 0} onClick={() => void approve(chosen, true)}>
             {TEXTS.approveSelected(chosen.length)}
           </button>
-          <button type="button" className="ad-btn ad-danger" disabled={busy || chosen.length === 0} onClick={() => setRejecting({ ids: chosen })}>
+          <button type="button" className="ad-btn ad-danger" disabled={busy || chosen.length === 0} onClick={() => setRejecting({ ids: chosen, batch: true })}>
             {TEXTS.rejectSelected(chosen.length)}
           </button>
         </div>
       )}
-      {rejecting && <ReasonForm count={rejecting.ids.length} busy={busy} onCancel={() => setRejecting(null)} onSubmit={(reason) => void reject(rejecting.ids, reason)} />}
+      {rejecting && <ReasonForm count={rejecting.ids.length} busy={busy} onCancel={() => setRejecting(null)} onSubmit={(reason) => void reject(rejecting, reason)} />}
       {detail && (
         <DetailPanel title={config.title(detail)} onClose={() => setDetailId(null)}>
           {config.detail(detail)}
