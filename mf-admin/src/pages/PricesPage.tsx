@@ -135,7 +135,7 @@ export default function PricesPage() {
         <div className="ad-table-wrap">
           <table className="ad-table" data-testid="policies">
             <thead>
-              <tr>{[T.name, T.price, T.originalPrice, T.downloads, T.validDays, T.unit, T.recommended, T.active, ''].map((h) => <th key={h}>{h}</th>)}</tr>
+              <tr>{[T.name, T.priceCol, T.originalPriceCol, T.maxDocPriceCol, T.downloads, T.validDays, T.unit, T.recommended, T.active, ''].map((h) => <th key={h}>{h}</th>)}</tr>
             </thead>
             <tbody>
               {loaded.data.results.map((p) => (
@@ -143,6 +143,7 @@ export default function PricesPage() {
                   <td>{p.name}</td>
                   <td>{formatFen(p.price)}</td>
                   <td>{p.original_price === null ? '—' : formatFen(p.original_price)}</td>
+                  <td>{p.max_doc_price === null ? T.unlimited : formatFen(p.max_doc_price)}</td>
                   <td>{p.downloads}</td>
                   <td>{p.valid_days}</td>
                   <td>{formatFen(p.unit_price)}</td>
