@@ -79,8 +79,14 @@ test('a staff member opens the console from the user menu and works in it, at 12
   await page.screenshot({ path: path.join(SHOTS, 'coins-1280.png'), fullPage: true });
 
   await nav.getByRole('link', { name: '套餐与价格' }).click();
-  await expect(slot.getByTestId('policies').getByTestId('queue-row').first()).toBeVisible();
+  const last = slot.getByTestId('policies').getByTestId('queue-row').last();
+  await expect(last).toContainText('上架中');
   await page.screenshot({ path: path.join(SHOTS, 'prices-1280.png'), fullPage: true });
+  // a real change through the staff API, then back as it was
+  await last.getByRole('button', { name: '下架' }).click();
+  await expect(last).toContainText('已下架');
+  await last.getByRole('button', { name: '上架' }).click();
+  await expect(last).toContainText('上架中');
 
   await page.setViewportSize({ width: 375, height: 740 });
   for (const url of ['/app/admin', '/app/admin/docs', '/app/admin/settings/prices', '/app/admin/activities']) {

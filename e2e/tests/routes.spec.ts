@@ -22,6 +22,7 @@ test('every route is served by its owning remote with its title, without duplica
   let asStaff = false;
   for (const route of [...ROUTES].sort((a, b) => Number(a.staff) - Number(b.staff))) {
     if (route.staff && !asStaff) {
+      await context.clearCookies(); // a new login: the user's session (and its CSRF token) goes
       const staff = await apiLogin(context, baseURL!, await testStaffAccount(baseURL!));
       await storeUserInfo(page, staff);
       asStaff = true;
