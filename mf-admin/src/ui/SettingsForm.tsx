@@ -19,6 +19,11 @@ function parse(text: string, nullable: boolean | undefined): number | null | und
   return /^-?\d+$/.test(t) ? Number(t) : undefined;
 }
 
+/** The inputs' texts of stored values (null: empty). */
+function textsOf(fields: SettingField[], v: Values): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.key, v[f.key] === null || v[f.key] === undefined ? '' : String(v[f.key])]));
+}
+
 /**
  * Whole-number settings read from the API, edited in place; 保存 sends only the changed fields (the API checks
  * the bounds and answers a Chinese 400, which the kernel toasts), then shows what the API stored.
@@ -31,11 +36,14 @@ export function SettingsForm({ fields, load, save, testId }: { fields: SettingFi
   const [busy, setBusy] = useState(false);
   const show = (v: Values) => {
     setStored(v);
-    setTexts(Object.fromEntries(fields.map((f) => [f.key, v[f.key] === null || v[f.key] === undefined ? '' : String(v[f.key])])));
+    setTexts(textsOf(fields, v));
   };
+  const data = loaded.data;
   useEffect(() => {
-    if (loaded.data) show(loaded.data);
-  }, [loaded.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!data) return;
+    setStored(data);
+    setTexts(textsOf(fields, data));
+  }, [data, fields]);
 
   if (loaded.error) return <LoadError error={loaded.error} onRetry={loaded.reload} />;
   if (!stored) return <Loading />;

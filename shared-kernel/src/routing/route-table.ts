@@ -30,8 +30,8 @@ export const FEDERATION_NAME: Record<RemoteName, string> = {
   'mf-admin': 'mf_admin',
 };
 
-/** Remotes whose every route is staff-only (the operations team's console). */
-const STAFF_REMOTES: ReadonlySet<RemoteName> = new Set(['mf-admin']);
+/** Remotes whose every route is staff-only (the operations team's console): nobody else's browser fetches them. */
+export const STAFF_REMOTES: ReadonlySet<RemoteName> = new Set(['mf-admin']);
 
 type Row = [name: string, path: string, title: string, needLog: boolean];
 
