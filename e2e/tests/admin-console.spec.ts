@@ -99,3 +99,16 @@ test('a staff member opens the console from the user menu and works in it, at 12
   }
   await page.screenshot({ path: path.join(SHOTS, 'activities-375.png'), fullPage: true });
 });
+
+test('a visitor opening the console is sent to login; a staff member logging in there lands in the console', async ({ page, baseURL }) => {
+  const account = await testStaffAccount(baseURL!);
+  await page.goto('/app/admin/withdrawals');
+  await expect(page).toHaveURL('/app/user/login/code');
+  await page.getByRole('tab', { name: '密码登录' }).click();
+  await page.getByLabel('手机号', { exact: true }).fill(account.mobile);
+  await page.getByLabel('密码', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL('/app/admin/withdrawals');
+  await expect(page.locator('#slot-mf-admin h1')).toHaveText('提现审核');
+  await expect(page.locator('#slot-mf-admin').getByTestId('withdrawals-queue')).toBeVisible();
+});
