@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_APPS = ['shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity'];
+export const WEB_APPS = ['shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'mf-admin'];
 const require = createRequire(import.meta.url);
 
 export function buildWebApp(app) {

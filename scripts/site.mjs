@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ROOT } from './build.mjs';
 
 const require = createRequire(import.meta.url);
-export const REMOTES = ['mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity'];
+export const REMOTES = ['mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'mf-admin'];
 
 function loadServerModule() {
   return require(path.join(ROOT, 'shell', 'dist-server', 'static-server.cjs'));

@@ -5,7 +5,7 @@
 // back-off, while the site keeps serving (scripts/site.mjs).
 // `npm run dev` (--watch): the same, and rebuilds an app (or restarts the API) when its sources change.
 //
-// Ports: PORT (8080), API_PORT (8090), REMOTE_PORT_BASE (8081..8085; the payment simulators 8086, 8087). Data: DATA_DIR (.data/).
+// Ports: PORT (8080), API_PORT (8090), REMOTE_PORT_BASE (8081..8086, one per remote; the payment simulators 8087, 8088). Data: DATA_DIR (.data/).
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import path from 'node:path';
 import { buildApi, buildShellServer, buildWebApp, ROOT, WEB_APPS } from './build.mjs';

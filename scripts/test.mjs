@@ -13,7 +13,7 @@ import { startTempPostgres } from './postgres.mjs';
 import { ensureSystemDeps } from './system-deps.mjs';
 
 const RESULTS = path.join(ROOT, '.test-results');
-const WORKSPACES = ['contracts', 'shared-kernel', 'shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'api', 'e2e'];
+const WORKSPACES = ['contracts', 'shared-kernel', 'shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'mf-admin', 'api', 'e2e'];
 const totals = { passed: 0, failed: 0 };
 const failures = [];
 
@@ -63,7 +63,7 @@ async function main() {
   // Front-end unit tests, with the kernel's coverage (target: 90% of its lines).
   run('jest', ['--selectProjects', 'shared-kernel', '--coverage', '--coverageReporters=text-summary', '--coverageThreshold={"global":{"lines":90}}', '--json', `--outputFile=${RESULTS}/kernel.json`]);
   countJest(`${RESULTS}/kernel.json`, '内核单元测试');
-  run('jest', ['--selectProjects', 'shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', '--json', `--outputFile=${RESULTS}/web.json`]);
+  run('jest', ['--selectProjects', 'shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'mf-admin', '--json', `--outputFile=${RESULTS}/web.json`]);
   countJest(`${RESULTS}/web.json`, '前端单元测试');
 
   // API tests: PGlite always; a real PostgreSQL too (required in CI). The rate-limit and captcha-token tests run

@@ -1,10 +1,27 @@
-import { registeredClient, useAccountServer } from './accounts-helpers';
+import { passwordLogin, registeredClient, useAccountServer } from './accounts-helpers';
 import { engines, expectErrorBody } from './helpers';
 
 // PATCH /api/users/{uid}/ for the my-page editor: nickname, gender, intro and an avatar that is an img-storage url;
 // GET /api/users/{id}/ of someone else shows only the public fields.
 describe.each(engines())('profile editing on %s', (engine) => {
   const server = useAccountServer(engine, __filename);
+
+  test('staff_roles: in my own info and my login answers (empty when not staff), never in anyone else\'s view', async () => {
+    const me = await registeredClient(server.base);
+    const other = await registeredClient(server.base);
+    expect((await me.client.get('/api/users/0/')).body.staff_roles).toEqual([]);
+    for (const role of ['reviewer', 'finance']) {
+      expect((await me.client.post('/api/dev/staff-role/', { mobile: me.mobile, role })).status).toBe(200);
+    }
+    expect((await me.client.get('/api/users/0/')).body.staff_roles).toEqual(['finance', 'reviewer']);
+    expect((await me.client.get(`/api/users/${me.uid}/`)).body.staff_roles).toEqual(['finance', 'reviewer']);
+    const login = await passwordLogin(server.base, me.mobile);
+    expect(login.answer.body.staff_roles).toEqual(['finance', 'reviewer']);
+    const seen = await other.client.get(`/api/users/${me.uid}/`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).not.toHaveProperty('staff_roles');
+    expect((await other.client.get('/api/users/0/')).body.staff_roles).toEqual([]);
+  });
 
   test('avatar, intro and gender are saved and shown to others; private fields never are', async () => {
     const me = await registeredClient(server.base);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { INACTIVE_REASONS, QR_TYPES, SMS_REASONS, TRD_PROVIDERS } from './enums';
+import { INACTIVE_REASONS, QR_TYPES, SMS_REASONS, STAFF_ROLES, TRD_PROVIDERS } from './enums';
 import { defineEndpoints } from './endpoint';
 import { IMG_STORAGE_URL_PATTERN, messages, PageQuery, PageSchema, StringEnum, Text } from './schema';
 
@@ -110,6 +110,7 @@ export const SelfUserInfo = Type.Object({
   has_password: Type.Boolean(),
   has_pwd_protection: Type.Boolean(),
   create_time: Type.String({ format: 'date-time' }),
+  staff_roles: Type.Array(StringEnum(STAFF_ROLES), { description: '本人的管理员角色（admin/reviewer/finance/support）；非管理员为空数组。只出现在本人的信息里' }),
 });
 
 /** Every login answer: the user info the client stores, and whether the account was just created. */

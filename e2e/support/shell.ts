@@ -63,6 +63,25 @@ export function testAccount(baseURL: string): Promise<Account> {
   return account;
 }
 
+let staff: Promise<Account> | null = null;
+
+/**
+ * One staff account (role admin) for the whole run: registered like the others, then given the role with the
+ * dev-only POST /api/dev/staff-role/ (a real site grants roles with `npm run staff -w api`).
+ */
+export function testStaffAccount(baseURL: string): Promise<Account> {
+  staff ??= (async () => {
+    const account = await registerAccount(baseURL, '运营小王');
+    const request = await playwrightRequest.newContext({ baseURL });
+    const granted = await request.post('/api/dev/staff-role/', { data: { mobile: account.mobile, role: 'admin' }, headers: devRoutesHeaders() });
+    expect(granted.status(), '授予管理员角色').toBe(200);
+    await request.dispose();
+    return account;
+  })();
+  staff.catch(() => (staff = null));
+  return staff;
+}
+
 /** Logs the context in (as `who`, else the run's account) through POST /api/token/ (the session cookie lands in the context); answers the user info. */
 export async function apiLogin(context: BrowserContext, baseURL: string, who?: Account): Promise<LoginAnswer> {
   const { mobile, password } = who ?? (await testAccount(baseURL));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
-export type Remote = 'mf-auth' | 'mf-articles' | 'mf-user-center' | 'mf-pay' | 'mf-activity';
+export type Remote = 'mf-auth' | 'mf-articles' | 'mf-user-center' | 'mf-pay' | 'mf-activity' | 'mf-admin';
 export type Deployment = Record<Remote, { manifest: string; version: string }>;
 
 /** The deployment the site started with (global-setup). */

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { expect, request as requests, test, type APIRequestContext, type Page } from '@playwright/test';
 import { smsCode } from '../support/auth';
 import { devRoutesHeaders } from '../support/dev-routes';
-import { E2E_PORTS } from '../support/ports';
 import { csrf, registerThroughPage, toast, type PageAccount } from '../support/journey';
 
 // Coins (issue 14) in the browser against the real API and the payment simulators: a document's sale shows as
@@ -11,9 +10,9 @@ import { csrf, registerThroughPage, toast, type PageAccount } from '../support/j
 // the provider refuses gives the coins back with its reason. Staff and the document's uploader are made with the
 // dev-only routes (POST /api/dev/staff-role/, /api/dev/assign-doc/: there is no upload yet).
 
-// scripts/site.mjs starts the Alipay and WeChat Pay simulators on the two ports after the five remotes'
-const ALIPAY_SIM = `http://127.0.0.1:${E2E_PORTS.remoteBase + 5}`;
-const WXPAY_SIM = `http://127.0.0.1:${E2E_PORTS.remoteBase + 6}`;
+// scripts/site.mjs starts the Alipay and WeChat Pay simulators on the two ports after the remotes' (global-setup
+// hands their addresses on), so adding a remote moves them without touching this file
+const { alipay: ALIPAY_SIM, wxpay: WXPAY_SIM } = JSON.parse(process.env.E2E_PAY_SIMULATORS!) as { alipay: string; wxpay: string };
 const SHOTS = process.env.COIN_SCREENSHOT_DIR ?? '/tmp/coin-shots';
 const PASSWORD = 'coins2026pass';
 const CHANGED_RULES = ['freeze_days', 'min_withdraw_coins', 'daily_withdraw_count', 'auto_approve_min_account_days'] as const;

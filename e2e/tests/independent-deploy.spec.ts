@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { buildWebApp } from '../../scripts/build.mjs';
+import { apiLogin, startAs, testStaffAccount } from '../support/shell';
 import { initialDeployment, writeDeployment } from '../support/site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -54,6 +55,7 @@ test('a remote deploys alone: new version live after reload, shell build untouch
 
     await page.reload();
     await expect(page.locator('#slot-mf-activity')).toHaveAttribute('data-remote-version', '9.9.9-e2e');
+    await expect(page.locator('#slot-mf-activity h1')).toHaveText('活动规则');
     // The other domains still run what they ran.
     // a public route of mf-pay (login-required ones send a visitor to the login page); its page is a real one
     // now, so the version is read from the shell's slot, which every remote's mount carries
@@ -61,6 +63,52 @@ test('a remote deploys alone: new version live after reload, shell build untouch
     await expect(page.locator('#slot-mf-pay')).toHaveAttribute('data-remote-version', original['mf-pay'].version);
 
     expect(hashTree(path.join(root, 'shell', 'dist'))).toBe(shellBefore);
+  } finally {
+    writeDeployment(original);
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+// The staff console deploys alone too: a new mf-admin goes live for staff after a reload, and rolling the deployment
+// manifest back brings the version before it back, with no restart; the shell's build and the other remotes untouched.
+test('mf-admin deploys alone and rolls back', async ({ page, context, baseURL }) => {
+  test.setTimeout(180_000);
+  await startAs(context, await apiLogin(context, baseURL!, await testStaffAccount(baseURL!)));
+  const shellBefore = hashTree(path.join(root, 'shell', 'dist'));
+  const adminBefore = hashTree(path.join(root, 'mf-admin', 'dist'));
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'mf-admin-next-'));
+  const { createStaticServer, listen } = require(path.join(root, 'shell', 'dist-server', 'static-server.cjs'));
+  const server = createStaticServer({ root: outDir, cors: true });
+  const original = initialDeployment();
+  const slot = page.locator('#slot-mf-admin');
+  try {
+    await page.goto('/app/admin/settings/coins');
+    await expect(slot).toHaveAttribute('data-remote-version', original['mf-admin'].version);
+
+    process.env.APP_VERSION = '9.9.8-e2e';
+    process.env.APP_OUT_DIR = outDir;
+    try {
+      await buildWebApp('mf-admin');
+    } finally {
+      delete process.env.APP_VERSION;
+      delete process.env.APP_OUT_DIR;
+    }
+    const port: number = await listen(server, 0);
+    writeDeployment({ ...original, 'mf-admin': { manifest: `http://localhost:${port}/mf-manifest.json`, version: '9.9.8-e2e' } });
+    await page.reload();
+    await expect(slot).toHaveAttribute('data-remote-version', '9.9.8-e2e');
+    await expect(slot.locator('h1')).toHaveText('金币设置');
+    await page.goto('/app/guest/pay/order');
+    await expect(page.locator('#slot-mf-pay')).toHaveAttribute('data-remote-version', original['mf-pay'].version);
+
+    // roll back: the manifest as it was, the version before is live again
+    writeDeployment(original);
+    await page.goto('/app/admin/settings/coins');
+    await expect(slot).toHaveAttribute('data-remote-version', original['mf-admin'].version);
+    await expect(slot.locator('h1')).toHaveText('金币设置');
+    expect(hashTree(path.join(root, 'shell', 'dist'))).toBe(shellBefore);
+    expect(hashTree(path.join(root, 'mf-admin', 'dist'))).toBe(adminBefore);
   } finally {
     writeDeployment(original);
     server.close();

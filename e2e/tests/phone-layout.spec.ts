@@ -12,7 +12,8 @@ const WITH_QUERY = [`/app/articles/search/result?keyword=${encodeURIComponent('�
 
 test('no page is wider than the screen at 320, 375 and 414 px', async ({ page, context }) => {
   test.setTimeout(300_000);
-  await startAs(context, { uid: 1, nickname: '测试用户', is_active: 1 });
+  // a staff member's user info, so the staff console's pages (mf-admin) are opened too
+  await startAs(context, { uid: 1, nickname: '测试用户', is_active: 1, staff_roles: ['admin'] });
   const tooWide: string[] = [];
   for (const url of [...ROUTES.map((r) => r.path.replace(':id', '12')), ...WITH_QUERY]) {
     await page.setViewportSize({ width: WIDTHS[0], height: 740 });

@@ -68,7 +68,8 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 test('no page of the route table reports a CSP violation in Chromium', async ({ page, context }) => {
   test.setTimeout(240_000);
-  await startAs(context, { uid: 1, nickname: '测试用户', is_active: 1 });
+  // a staff member's user info, so the staff console (mf-admin) is loaded too
+  await startAs(context, { uid: 1, nickname: '测试用户', is_active: 1, staff_roles: ['admin'] });
   const violations = await watchViolations(page);
   for (const url of PAGES) {
     await page.goto(url);

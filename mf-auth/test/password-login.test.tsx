@@ -55,7 +55,7 @@ describe('login_mobile form (account and password)', () => {
   });
 
   test("the password leaves the page RSA-OAEP encrypted; '登录成功' and the user is stored", async () => {
-    api.on('POST /token/', { body: loginAnswer({ uid: 7, nickname: '老王' }) });
+    api.on('POST /token/', { body: loginAnswer({ uid: 7, nickname: '老王', staff_roles: ['reviewer'] }) });
     window.history.replaceState(null, '', '/app/user/login/mobile');
     renderForm();
     fill('138 1234 5678', 'Secret123密');
@@ -65,7 +65,7 @@ describe('login_mobile form (account and password)', () => {
     expect(call.body.password).not.toContain('Secret123');
     expect(api.decrypt(call.body.password)).toBe('Secret123密');
     await expectToast('登录成功');
-    expect(user$.value).toMatchObject({ uid: 7, nickname: '老王', is_active: 1 });
+    expect(user$.value).toMatchObject({ uid: 7, nickname: '老王', is_active: 1, staff_roles: ['reviewer'] }); // the staff roles kept
     expect(window.location.pathname).toBe('/'); // inline, with no saved path: the home page
   });
 

@@ -9,6 +9,7 @@ const apps: Record<RemoteName, () => Promise<RemoteLifecycles>> = {
   'mf-user-center': () => import('../../mf-user-center/src/app'),
   'mf-pay': () => import('../../mf-pay/src/app'),
   'mf-activity': () => import('../../mf-activity/src/app'),
+  'mf-admin': () => import('../../mf-admin/src/app'),
 };
 
 startShell({ load: (remote) => apps[remote]() });

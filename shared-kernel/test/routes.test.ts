@@ -113,9 +113,22 @@ const NEED_LOG: Array<[path: string, needLog: boolean]> = [
   ['/', false],
 ];
 
-/** Routes SPEC.md §2 does not list, each decided in docs: a public favourites folder's page (docs/library.md). */
-const BEYOND_SPEC: [string, RemoteName][] = [['/app/user/collect/folder/:id', 'mf-user-center']];
-NEED_LOG.push(['/app/user/collect/folder/:id', false]);
+/** The staff console's routes (issue 20; docs/architecture.md): mf-admin, each login-required and staff-only. */
+const STAFF_ROUTES: [string, RemoteName][] = [
+  '/app/admin',
+  '/app/admin/docs',
+  '/app/admin/blogs',
+  '/app/admin/withdrawals',
+  '/app/admin/settings/prices',
+  '/app/admin/settings/coins',
+  '/app/admin/settings/pay',
+  '/app/admin/settings/uploads',
+  '/app/admin/activities',
+].map((p) => [p, 'mf-admin']);
+
+/** Routes SPEC.md §2 does not list, each decided in docs: a public favourites folder's page (docs/library.md), the staff console. */
+const BEYOND_SPEC: [string, RemoteName][] = [['/app/user/collect/folder/:id', 'mf-user-center'], ...STAFF_ROUTES];
+NEED_LOG.push(['/app/user/collect/folder/:id', false], ...STAFF_ROUTES.map(([p]): [string, boolean] => [p, true]));
 
 const HAN = /\p{Script=Han}/u;
 
@@ -146,6 +159,11 @@ describe('route table', () => {
       expect(REMOTE_NAMES).toContain(route.remote);
       expect(typeof route.needLog).toBe('boolean');
     }
+  });
+
+  it('marks exactly the staff console\'s routes staff-only', () => {
+    expect(ROUTES.filter((r) => r.staff).map((r) => r.path).sort()).toEqual(STAFF_ROUTES.map(([p]) => p).sort());
+    for (const route of ROUTES) expect(route.staff).toBe(route.remote === 'mf-admin');
   });
 
   it('has unique names and unique paths', () => {

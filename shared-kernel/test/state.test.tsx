@@ -9,6 +9,7 @@ import {
   eventsOf,
   INITIAL_APP_STATE,
   isLoggedIn,
+  isStaff,
   levelTitle,
   loadUserFromCookie,
   loadUserFromStorage,
@@ -106,6 +107,16 @@ describe('user info (SPEC §3, §4)', () => {
     expect(
       decodeUserCookie(base64Json({ uid: '9', nickname: 5, is_active: '1', level: 7, gender: 'x', inactive_reason: 'TRD_LOGIN_NO_MOBILE', userinfo: { a: 1 } })),
     ).toEqual({ uid: 9, nickname: '', is_active: 1, inactive_reason: 'TRD_LOGIN_NO_MOBILE', userinfo: { a: 1 } });
+  });
+
+  it('keeps the own staff roles (strings only); isStaff needs a logged-in person with one', () => {
+    const staff = decodeUserCookie(base64Json({ uid: 3, nickname: '审核员', is_active: 1, staff_roles: ['reviewer', 7, 'admin'] }));
+    expect(staff).toEqual({ uid: 3, nickname: '审核员', is_active: 1, staff_roles: ['reviewer', 'admin'] });
+    expect(isStaff(staff)).toBe(true);
+    expect(isStaff({ uid: 3, nickname: '', is_active: 1, staff_roles: [] })).toBe(false);
+    expect(isStaff({ uid: 3, nickname: '', is_active: 1 })).toBe(false);
+    expect(isStaff({ uid: 3, nickname: '', is_active: 0, staff_roles: ['admin'] })).toBe(false);
+    expect(isStaff(null)).toBe(false);
   });
 
   it.each([

@@ -28,6 +28,11 @@ describe('adsAllowed', () => {
     for (const host of ['blog.zhiku.com', 'edu.zhiku.com.cn', 'm.zhiku.com']) expect(adsAllowed(home, host)).toBe(false);
   });
 
+  it('never in the staff console', () => {
+    const staff = { uid: 3, nickname: '运营', is_active: 1 as const, staff_roles: ['admin'] };
+    expect(adsAllowed(decide(routePath('admin.docs'), { user: staff }), 'zhiku.com')).toBe(false);
+  });
+
   it('never on login or payment pages, the shell\'s own pages, or after the visitor closed one', () => {
     expect(adsAllowed(page(routePath('user.login.code')), 'zhiku.com')).toBe(false);
     expect(adsAllowed(page(routePath('guest.pay.order')), 'zhiku.com')).toBe(false);

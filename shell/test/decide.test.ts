@@ -30,6 +30,17 @@ describe('decide', () => {
     expect(decide('/app/user/pay/order', { user: active })).toMatchObject({ kind: 'remote', remote: 'mf-pay' });
   });
 
+  it('the staff console: staff get mf-admin; any other user the 404 (mf-admin never activated); a visitor the login', () => {
+    const staff: UserInfo = { ...active, staff_roles: ['reviewer'] };
+    for (const path of ['/app/admin', '/app/admin/docs', '/app/admin/settings/coins']) {
+      expect(decide(path, { user: staff })).toMatchObject({ kind: 'remote', remote: 'mf-admin' });
+      expect(decide(path, { user: active })).toEqual({ kind: 'not-found' });
+      expect(decide(path, { user: { ...active, staff_roles: [] } })).toEqual({ kind: 'not-found' });
+      expect(remoteOf(decide(path, { user: inactive('POST_SPAM_COMMENTS') }))).toBeNull();
+      expect(decide(path, { user: null }).kind).toBe('login');
+    }
+  });
+
   it('an inactive account gets the activation flow with its reason; a disabled one only the notice', () => {
     expect(decide('/app/user/docs/list', { user: inactive('CODE_LOGIN_NO_PASSWORD') })).toMatchObject({
       kind: 'activate',

@@ -88,6 +88,19 @@ describe('Navbar for a user', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('staff (and only staff) find 管理后台 in the menu, the staff console', () => {
+    setUser({ uid: 5, nickname: '林晓雨', is_active: 1, staff_roles: ['finance'] });
+    const { unmount } = render(<Navbar />);
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByRole('menuitem', { name: '管理后台' }).getAttribute('href')).toBe('/app/admin');
+    unmount();
+    setUser({ uid: 6, nickname: '读者', is_active: 1, staff_roles: [] });
+    render(<Navbar />);
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByRole('menuitem', { name: '账号设置' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '管理后台' })).toBeNull();
+  });
+
   it('退出登录: POST /api/logout/, then the kernel forgets the user; a login-required page is left for home', async () => {
     const post = jest.spyOn(http, 'post').mockResolvedValue({ data: { detail: '已退出登录' } });
     setUser({ uid: 5, nickname: '林晓雨', is_active: 1 });

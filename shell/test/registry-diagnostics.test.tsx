@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { http, REMOTE_NAMES, type DeploymentManifest } from 'shared-kernel';
+import { clearUser, http, REMOTE_NAMES, setUser, type DeploymentManifest } from 'shared-kernel';
 import { exposes } from '../src/federation/discovery';
 import { remoteRegistry } from '../src/federation/registry';
 import { Diagnostics } from '../src/pages/Diagnostics';
@@ -64,6 +64,7 @@ describe('remoteRegistry', () => {
 
 describe('Diagnostics (/test)', () => {
   it('shows each remote\'s deployed and built version, which ones answer, and the API health', async () => {
+    setUser({ uid: 3, nickname: '运营', is_active: 1, staff_roles: ['admin'] });
     respond(Object.fromEntries(REMOTE_NAMES.filter((r) => r !== 'mf-pay').map((r) => [deployment.remotes[r].manifest, manifest(['app'], `${deployment.remotes[r].version}`)])));
     jest.spyOn(http, 'get').mockResolvedValue({ data: { status: 'ok', db: 'pglite', version: '0.1.0', migrations: 12 } });
     render(<Diagnostics deployment={async () => deployment} />);
@@ -76,6 +77,18 @@ describe('Diagnostics (/test)', () => {
       expect(row.textContent).toContain(remote === 'mf-pay' ? '无法访问' : '正常');
     }
     expect(document.querySelector('[data-remote-row="shell"]')!.textContent).toContain('1.0.0');
+    clearUser();
+  });
+
+  it('checks the staff console for staff only: anyone else\'s browser never asks for its manifest', async () => {
+    clearUser();
+    const fetchMock = respond(Object.fromEntries(REMOTE_NAMES.map((r) => [deployment.remotes[r].manifest, manifest(['app'])])));
+    jest.spyOn(http, 'get').mockResolvedValue({ data: { status: 'ok', db: 'pglite', version: '0.1.0', migrations: 12 } });
+    render(<Diagnostics deployment={async () => deployment} />);
+    await waitFor(() => expect(document.querySelector('[data-remote-row="mf-pay"]')!.textContent).toContain('正常'));
+    expect(document.querySelector('[data-remote-row="mf-admin"]')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(deployment.remotes['mf-admin'].manifest);
+    expect(fetchMock).toHaveBeenCalledTimes(REMOTE_NAMES.length - 1);
   });
 
   it('a missing deployment manifest and a down API are shown, not thrown', async () => {

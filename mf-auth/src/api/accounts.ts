@@ -36,6 +36,8 @@ export function toKernelUser(answer: LoginAnswer): UserInfo {
     inactive_reason: answer.inactive_reason,
     ...(answer.level === 1 || answer.level === 2 || answer.level === 3 ? { level: answer.level } : {}),
     ...(answer.gender ? { gender: answer.gender } : {}),
+    // the own staff roles: the shell shows the staff console (mf-admin) to staff only
+    staff_roles: answer.staff_roles ?? [],
     userinfo: {
       avatar: answer.avatar,
       intro: answer.intro,

@@ -43,6 +43,7 @@ export function loginAnswer(overrides: Partial<Record<string, unknown>> = {}): R
     has_password: true,
     has_pwd_protection: false,
     create_time: '2026-01-01T00:00:00.000Z',
+    staff_roles: [],
     is_new: false,
     ...overrides,
   };

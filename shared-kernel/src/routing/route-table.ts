@@ -1,9 +1,10 @@
 /**
- * The route table of SPEC.md §2 as data: every route's path, Chinese title, need_log flag and owning remote.
+ * The route table of SPEC.md §2 as data: every route's path, Chinese title, need_log flag, owning remote and
+ * whether only staff may open it (the staff console, mf-admin).
  * The shell activates remotes from it, remotes build their routers from it, and links are built from it,
  * so no app writes a route path as a string.
  */
-export type RemoteName = 'mf-auth' | 'mf-articles' | 'mf-user-center' | 'mf-pay' | 'mf-activity';
+export type RemoteName = 'mf-auth' | 'mf-articles' | 'mf-user-center' | 'mf-pay' | 'mf-activity' | 'mf-admin';
 
 export interface RouteDef {
   /** Stable key used by route builders, e.g. 'articles.docs.detail'. */
@@ -13,9 +14,11 @@ export interface RouteDef {
   title: string;
   needLog: boolean;
   remote: RemoteName;
+  /** Staff only (the staff console): the shell never activates the remote for anyone else. */
+  staff: boolean;
 }
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity'];
+export const REMOTE_NAMES: readonly RemoteName[] = ['mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'mf-admin'];
 
 /** Module Federation container names (identifiers) of the remotes. */
 export const FEDERATION_NAME: Record<RemoteName, string> = {
@@ -24,11 +27,27 @@ export const FEDERATION_NAME: Record<RemoteName, string> = {
   'mf-user-center': 'mf_user_center',
   'mf-pay': 'mf_pay',
   'mf-activity': 'mf_activity',
+  'mf-admin': 'mf_admin',
 };
+
+/** Remotes whose every route is staff-only (the operations team's console): nobody else's browser fetches them. */
+export const STAFF_REMOTES: ReadonlySet<RemoteName> = new Set(['mf-admin']);
 
 type Row = [name: string, path: string, title: string, needLog: boolean];
 
 const rows: Record<RemoteName, Row[]> = {
+  // the staff console (issue 20): every route staff-only, login required
+  'mf-admin': [
+    ['admin.home', '/app/admin', '管理后台', true],
+    ['admin.docs', '/app/admin/docs', '文档审核', true],
+    ['admin.blogs', '/app/admin/blogs', '博客审核', true],
+    ['admin.withdrawals', '/app/admin/withdrawals', '提现审核', true],
+    ['admin.prices', '/app/admin/settings/prices', '套餐与价格', true],
+    ['admin.settings.coins', '/app/admin/settings/coins', '金币设置', true],
+    ['admin.settings.pay', '/app/admin/settings/pay', '支付设置', true],
+    ['admin.settings.uploads', '/app/admin/settings/uploads', '上传设置', true],
+    ['admin.activities', '/app/admin/activities', '活动与红包', true],
+  ],
   'mf-activity': [
     ['activity.detail', '/app/activity/detail/:id', '活动主题详情', false],
     ['activity.rules', '/app/activity/activity_rules', '活动规则', false],
@@ -117,7 +136,7 @@ const rows: Record<RemoteName, Row[]> = {
 };
 
 export const ROUTES: readonly RouteDef[] = (Object.keys(rows) as RemoteName[]).flatMap((remote) =>
-  rows[remote].map(([name, path, title, needLog]) => ({ name, path, title, needLog, remote })),
+  rows[remote].map(([name, path, title, needLog]) => ({ name, path, title, needLog, remote, staff: STAFF_REMOTES.has(remote) })),
 );
 
 /** SPEC.md §2 named routes. */

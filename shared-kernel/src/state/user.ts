@@ -16,6 +16,8 @@ export interface UserInfo {
   inactive_reason?: string | null;
   level?: UserLevel;
   gender?: Gender;
+  /** The staff roles of the logged-in person's own account (admin, reviewer, finance, support); empty or absent: not staff. */
+  staff_roles?: string[];
   /** Extra profile data the API sends along. */
   userinfo?: unknown;
 }
@@ -45,7 +47,16 @@ export function toUserInfo(value: unknown): UserInfo | null {
   if (level === 1 || level === 2 || level === 3) user.level = level;
   if (v.gender === 'male' || v.gender === 'female') user.gender = v.gender;
   if (v.userinfo !== undefined) user.userinfo = v.userinfo;
+  if (Array.isArray(v.staff_roles)) user.staff_roles = v.staff_roles.filter((r): r is string => typeof r === 'string');
   return user;
+}
+
+/**
+ * Whether the logged-in person is staff (holds a staff role). Decides only what the site shows (the console's
+ * entry, activating mf-admin); the API checks the role on every staff call.
+ */
+export function isStaff(user: UserInfo | null | undefined): boolean {
+  return isLoggedIn(user) && (user?.staff_roles?.length ?? 0) > 0;
 }
 
 /** Decodes the visitor cookie: base64 or base64url of UTF-8 JSON, or percent-encoded JSON. */

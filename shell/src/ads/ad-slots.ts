@@ -4,8 +4,8 @@ import { whenInteractive } from '../scheduling/when-interactive';
 import type { AdProvider, AdSlotName } from './provider';
 import { renderAd } from './render';
 
-/** No ads while a person logs in or pays. */
-const AD_FREE_REMOTES: ReadonlySet<string> = new Set(['mf-auth', 'mf-pay']);
+/** No ads while a person logs in or pays, nor in the staff console. */
+const AD_FREE_REMOTES: ReadonlySet<string> = new Set(['mf-auth', 'mf-pay', 'mf-admin']);
 /** Session-storage key: the visitor closed an ad; none for the rest of the session. */
 export const ADS_DISMISSED_KEY = 'ads_dismissed';
 
@@ -25,7 +25,7 @@ function dismiss(): void {
   }
 }
 
-/** Whether this page may carry an ad: a sub-site with ads (the kernel's siteContext), a remote's page, not login or pay. */
+/** Whether this page may carry an ad: a sub-site with ads (the kernel's siteContext), a remote's page, not login, pay or the staff console. */
 export function adsAllowed(decision: Decision, hostname: string = location.hostname): boolean {
   return siteContext(hostname).adsEnabled && decision.kind === 'remote' && !AD_FREE_REMOTES.has(decision.remote) && !dismissed();
 }

@@ -65,7 +65,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
       </button>
       {open && (
         <div className="menu" role="menu" id={menuId} aria-label="账号菜单">
-          {userLinks().map((link) => (
+          {userLinks(user).map((link) => (
             <NavLink key={link.to} to={link.to} role="menuitem" className="menu-item" onNavigate={() => setOpen(false)}>
               {link.label}
             </NavLink>

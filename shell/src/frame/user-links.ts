@@ -1,4 +1,4 @@
-import { routePath, userInfoPath } from 'shared-kernel';
+import { isStaff, routePath, userInfoPath, type UserInfo } from 'shared-kernel';
 
 /** The entry points every visitor sees in the navbar. */
 export function siteLinks(): { label: string; to: string }[] {
@@ -9,9 +9,9 @@ export function siteLinks(): { label: string; to: string }[] {
   ];
 }
 
-/** The logged-in user's menu (before 退出登录). */
-export function userLinks(): { label: string; to: string }[] {
-  return [
+/** The logged-in user's menu (before 退出登录); staff also get the console (mf-admin), nobody else sees it. */
+export function userLinks(user?: UserInfo | null): { label: string; to: string }[] {
+  const links = [
     { label: '个人信息', to: userInfoPath(0) },
     { label: '我的文档', to: routePath('user.docs.list') },
     { label: '我的写作', to: routePath('user.blogs.list') },
@@ -20,4 +20,5 @@ export function userLinks(): { label: string; to: string }[] {
     { label: '我的订单', to: routePath('user.pay.orderHistory') },
     { label: '账号设置', to: routePath('user.settingItems') },
   ];
+  return isStaff(user) ? [...links, { label: '管理后台', to: routePath('admin.home') }] : links;
 }

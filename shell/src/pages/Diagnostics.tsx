@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   KERNEL_INSTANCE_ID,
   REMOTE_NAMES,
+  STAFF_REMOTES,
   detectPlatform,
+  isStaff,
   http,
   siteContext,
   useAppState,
@@ -63,6 +65,11 @@ async function checkApi(): Promise<ApiHealth> {
   }
 }
 
+/** The remotes this page checks: the staff console for staff only (nobody else's browser fetches a byte of it). */
+function visibleRemotes(staff: boolean): RemoteName[] {
+  return REMOTE_NAMES.filter((r) => staff || !STAFF_REMOTES.has(r));
+}
+
 const STATUS_TEXT: Record<RemoteRow['status'], string> = { ok: '正常', missing: '未部署', unreachable: '无法访问' };
 
 /**
@@ -77,6 +84,8 @@ export function Diagnostics({ deployment }: { deployment: () => Promise<Deployme
   const user = useUser();
   const online = useAppState((s) => s.online);
   const site = siteContext();
+  const staff = isStaff(user);
+  const names = visibleRemotes(staff);
 
   const run = useCallback(async () => {
     setRemotes(null);
@@ -88,10 +97,10 @@ export function Diagnostics({ deployment }: { deployment: () => Promise<Deployme
     } catch (error) {
       setDeploymentError(error instanceof Error ? error.message : '部署清单加载失败');
     }
-    const [rows, health] = await Promise.all([Promise.all(REMOTE_NAMES.map((r) => checkRemote(current, r))), checkApi()]);
+    const [rows, health] = await Promise.all([Promise.all(visibleRemotes(staff).map((r) => checkRemote(current, r))), checkApi()]);
     setRemotes(rows);
     setApi(health);
-  }, [deployment]);
+  }, [deployment, staff]);
 
   useEffect(() => {
     void run();
@@ -123,7 +132,7 @@ export function Diagnostics({ deployment }: { deployment: () => Promise<Deployme
               <td className="ok">正常</td>
               <td>内核实例 {KERNEL_INSTANCE_ID}</td>
             </tr>
-            {REMOTE_NAMES.map((remote) => {
+            {names.map((remote) => {
               const row = remotes?.find((r) => r.remote === remote);
               const pending = remotes === null;
               return (

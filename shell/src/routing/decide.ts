@@ -1,4 +1,4 @@
-import { matchRoute, type RemoteName, type RouteDef, type UserInfo } from 'shared-kernel';
+import { isStaff, matchRoute, type RemoteName, type RouteDef, type UserInfo } from 'shared-kernel';
 import { SHELL_RENDERED_ROUTES } from './shell-routes';
 
 export { SHELL_RENDERED_ROUTES };
@@ -41,7 +41,7 @@ export function isOwnUserInfo(route: RouteDef, params: Record<string, string>): 
 
 /**
  * The shell's routing rule, a pure function of the path and the user: which remote (if any) renders, or which
- * guard applies (SPEC.md §2 need_log, §4 inactive states, §6 roles).
+ * guard applies (SPEC.md §2 need_log, §4 inactive states, §6 roles; staff-only routes for staff alone).
  */
 export function decide(pathname: string, context: DecideContext): Decision {
   const match = matchRoute(pathname);
@@ -53,7 +53,8 @@ export function decide(pathname: string, context: DecideContext): Decision {
 
   const { user } = context;
   const known = !!user && user.uid !== 0;
-  if (known && user.is_active === 1) return remote;
+  // the staff console is never activated for anyone else: its files are not fetched, the page is the 404
+  if (known && user.is_active === 1) return route.staff && !isStaff(user) ? { kind: 'not-found' } : remote;
   if (known) {
     const reason = user.inactive_reason ?? '';
     if (reason === DISABLED_REASON) return { kind: 'disabled', route, params };

@@ -1,4 +1,4 @@
-import type { InactiveReason, PublicUserInfo, SelfUserInfo } from 'contracts';
+import type { InactiveReason, PublicUserInfo, SelfUserInfo, StaffRole } from 'contracts';
 import { maskEmail, maskMobile, type Phone } from './phone';
 
 export type { InactiveReason } from 'contracts';
@@ -21,6 +21,8 @@ export interface UserRow {
   delete_request_time: Date | null;
   /** Security questions are set (read with the row, so that the user info needs no second query). */
   has_pwd_protection: boolean;
+  /** The staff roles, comma-joined in name order ('' for everyone not staff; read with the row, as above). */
+  staff_roles_csv: string;
 }
 
 export type PublicInfo = PublicUserInfo;
@@ -49,6 +51,7 @@ export function selfInfo(user: UserRow): SelfInfo {
     has_password: user.password_hash !== null,
     has_pwd_protection: user.has_pwd_protection,
     create_time: user.create_time,
+    staff_roles: user.staff_roles_csv === '' ? [] : (user.staff_roles_csv.split(',') as StaffRole[]),
   };
 }
 

@@ -10,7 +10,9 @@ const PLAIN_COLUMNS = [
 /** Column list of UserRow for a `users u` in the FROM clause. */
 export const USER_COLUMNS =
   PLAIN_COLUMNS.map((c) => `u.${c}`).join(', ') +
-  ', EXISTS (SELECT 1 FROM pwd_protection_answers pa WHERE pa.user_id = u.id) AS has_pwd_protection';
+  ', EXISTS (SELECT 1 FROM pwd_protection_answers pa WHERE pa.user_id = u.id) AS has_pwd_protection' +
+  // comma-joined (no array parsing differences between PGlite and PostgreSQL); '' for everyone not staff
+  ", COALESCE((SELECT string_agg(sr.role, ',' ORDER BY sr.role) FROM staff_roles sr WHERE sr.user_id = u.id), '') AS staff_roles_csv";
 
 /** A live (not deleted) account by id. */
 export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
@@ -48,7 +50,7 @@ export async function createUser(q: Queryable, user: NewUser): Promise<UserRow |
                         create_time, update_time)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
      ON CONFLICT DO NOTHING
-     RETURNING ${PLAIN_COLUMNS.join(', ')}, false AS has_pwd_protection`,
+     RETURNING ${PLAIN_COLUMNS.join(', ')}, false AS has_pwd_protection, '' AS staff_roles_csv`,
     [
       user.phone?.countryCode ?? null,
       user.phone?.mobile ?? null,

@@ -5,6 +5,7 @@ import { ApiError } from '../../../core/http/errors';
 import { parsePhone } from '../phone';
 import { grantRole, rolesOf } from '../repositories/staff';
 import { findUserByPhone } from '../repositories/users';
+import { userChanged } from '../sessions';
 
 /**
  * POST /api/dev/staff-role/ {mobile, role}: gives the account of a phone a staff role, so the person of
@@ -21,6 +22,7 @@ export async function devStaffRoleRoutes(app: FastifyInstance): Promise<void> {
       const user = await findUserByPhone(app.db, parsePhone(request.body.mobile, request.body.country_code));
       if (!user) throw new ApiError(404, 'user_not_found', '该手机号还没有注册账号');
       await grantRole(app.db, user.id, request.body.role);
+      await userChanged(app, user.id); // cached sessions carry the user's roles (staff_roles of the own info)
       return { uid: user.id, roles: await rolesOf(app.db, user.id) };
     },
   );

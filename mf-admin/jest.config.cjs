@@ -1,0 +1,3 @@
+const { jestWebConfig } = require('shared-kernel/build/jest-web');
+
+module.exports = jestWebConfig(__dirname);
