@@ -6,7 +6,7 @@
 // `npm run dev` (--watch): the same, and rebuilds an app (or restarts the API) when its sources change.
 //
 // Ports: PORT (8080), API_PORT (8090), REMOTE_PORT_BASE (8081..8086, one per remote; the payment simulators 8087, 8088). Data: DATA_DIR (.data/).
-import { existsSync, readdirSync, statSync, watch } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, watch } from 'node:fs';
 import path from 'node:path';
 import { buildApi, buildShellServer, buildWebApp, ROOT, WEB_APPS } from './build.mjs';
 import { startSite } from './site.mjs';
@@ -88,6 +88,12 @@ async function main() {
     // the demo's SMS codes: only for whoever started the site (this machine, with the token); see docs/api.md
     console.log(`\n开发发件箱（模拟短信中的验证码，仅限本机，链接含访问令牌，请勿外传）:`);
     console.log(`  ${site.url}/api/dev/outbox/?token=${encodeURIComponent(site.devToken)}&mobile=手机号`);
+  }
+  const demoStaff = path.join(dataDir, 'demo-staff.json');
+  if (existsSync(demoStaff)) {
+    // made by the API when it seeded this data folder (api/src/modules/accounts/demo-staff.ts)
+    const { mobile, password } = JSON.parse(readFileSync(demoStaff, 'utf8'));
+    console.log(`\n演示管理员（管理后台 ${site.url}/app/admin）: 手机号 ${mobile}  密码 ${password}`);
   }
   // LibreOffice and poppler for uploads: installed meanwhile when allowed, else a line on how to enable them
   void installConvertersInBackground((line) => console.log(`\n${line}`));

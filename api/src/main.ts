@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { checkListenAddress, devRoutesEnabled, loadConfig, loadStorageConfig } from './core/config';
 import { seedDemoContent } from './modules/content';
+import { ensureDemoStaff } from './modules/accounts/demo-staff';
 import { buildServer } from './server';
 import { defaultDataDir } from './core/paths';
 
@@ -35,7 +36,12 @@ async function main(): Promise<void> {
   });
   try {
     // an empty database gets the quick demo site before the API serves (a few seconds, once)
-    await seedDemoContent(app, (message) => console.log(message)).catch((err: unknown) => console.error('演示数据未生成:', err));
+    const seeded = await seedDemoContent(app, (message) => console.log(message)).catch((err: unknown) => {
+      console.error('演示数据未生成:', err);
+      return null;
+    });
+    // the demo site's staff account for the console (development only; its login in DATA_DIR/demo-staff.json)
+    if (seeded) await ensureDemoStaff(app, dataDir).catch((err: unknown) => console.error('演示管理员账号未生成:', err));
     await app.listen({ host, port: port(process.env.API_PORT) });
   } catch (err) {
     await app.close(); // releases the database (and PGlite's folder lock)
