@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, request as requests, test, type Page } from '@playwright/test';
 import { devRoutesHeaders } from '../support/dev-routes';
-import { csrf, registerThroughPage } from '../support/journey';
+import { registerThroughPage } from '../support/journey';
+import { storeUserInfo } from '../support/shell';
 import { noisePng } from '../support/upload-files';
 
 // Trust and safety (issue 20) in Chromium against the real API: a rights-holder files a complaint with a proof
-// picture on a phone-width page; staff take the document down (through the staff API: the console's page comes
-// with mf-admin); the uploader sees the notice and sends a counter-statement; after the 15 days (the dev-only
+// picture on a phone-width page; staff take the document down in the console (mf-admin's 侵权投诉 page); the uploader sees the notice and sends a counter-statement; after the 15 days (the dev-only
 // POST /api/dev/trust-sweep/ runs the sweep as if they had passed) the document is back and both see the history.
 // Screenshots at 375 and 1280 px.
 
@@ -52,9 +52,21 @@ test('a complaint with a proof picture on a phone, taken down, counter-noticed a
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await expect(page.getByTestId('step')).toHaveCount(1);
 
-  // staff take it down: the document is gone from the public site
-  const down = await staff.page.request.post(`/api/staff/rights-complaints/${id}/take-down/`, { data: { reason: '通知要素完整，依法下架' }, headers: await csrf(staff.context) });
-  expect(down.status()).toBe(200);
+  // staff take it down in the console (the role came after the login: the tab learns it as a new login would);
+  // the document is gone from the public site
+  const desk = staff.page;
+  await storeUserInfo(desk, await (await desk.request.get('/api/users/0/')).json());
+  await desk.goto('/app/admin/complaints');
+  const queue = desk.locator('#slot-mf-admin').getByTestId('complaints-queue');
+  await queue.getByRole('button', { name: `#${id}`, exact: true }).click();
+  const detail = queue.getByTestId('queue-detail');
+  await expect(detail.getByText('张三')).toBeVisible();
+  await expect(detail.getByRole('img', { name: '证明 1' })).toBeVisible();
+  await detail.getByRole('button', { name: '下架', exact: true }).click();
+  await queue.getByTestId('reason-form').getByRole('textbox').fill('通知要素完整，依法下架');
+  await queue.getByRole('button', { name: '确认下架' }).click();
+  await expect(detail.getByRole('button', { name: '下架', exact: true })).toHaveCount(0);
+  await desk.screenshot({ path: `${SHOTS}/console-complaint-1280.png`, fullPage: true });
   expect((await dev.get(`/api/docs/${docs.id}/`)).status()).toBe(404);
 
   // the uploader sees the notice and answers with a counter-statement

@@ -1,7 +1,7 @@
 /**
  * The console's navigation, in one place: each entry a route of the kernel's table (its title is the label) and
- * the staff roles its API asks for (admin holds every role). Entries without a route are pages still to come (the
- * trust API: complaints, reports, certification, penalties, user lookup, audit log): shown greyed, not links;
+ * the staff roles its API asks for (admin holds every role). Entries without a route are pages still to come
+ * (comment review): shown greyed, not links;
  * adding one is a row here, its route in the kernel's table and its page in app.tsx.
  */
 export interface NavEntry {
@@ -29,11 +29,11 @@ export const NAV: readonly NavGroup[] = [
   {
     label: '投诉与处罚',
     entries: [
-      { route: null, label: '侵权投诉', roles: ['support'] },
-      { route: null, label: '内容举报', roles: ['support'] },
-      { route: null, label: '专家认证', roles: ['reviewer'] },
-      { route: null, label: '处罚与用户查询', roles: ['support'] },
-      { route: null, label: '操作日志', roles: ['admin'] },
+      { route: 'admin.complaints', roles: ['support'] },
+      { route: 'admin.reports', roles: ['reviewer', 'support'] },
+      { route: 'admin.experts', roles: ['reviewer', 'support'] },
+      { route: 'admin.users', roles: ['support'] },
+      { route: 'admin.audit', roles: ['admin'] },
     ],
   },
   { label: '财务', entries: [{ route: 'admin.withdrawals', roles: ['finance'] }] },

@@ -14,7 +14,7 @@ afterAll(() => api.close());
 beforeEach(() => {
   resetPage(api);
   logInStaff(['admin']);
-  for (const list of ['docs', 'blogs', 'withdraw', 'price-policy', 'activities']) api.on(`GET /staff/${list}/`, page([]));
+  for (const list of ['docs', 'blogs', 'withdraw', 'price-policy', 'activities', 'rights-complaints', 'reports', 'auth-apply', 'audit']) api.on(`GET /staff/${list}/`, page([]));
   for (const s of ['coins', 'pay', 'uploads']) api.on(`GET /staff/settings/${s}/`, { body: { update_time: '2026-11-24T00:00:00.000Z' } });
 });
 afterEach(closeAll);
@@ -52,6 +52,8 @@ describe('the navigation', () => {
     expect(within(nav).queryByRole('link', { name: '金币设置' })).toBeNull();
     expect(within(view.host).getByTestId('my-roles').textContent).toBe('我的角色：审核员');
     const tiles = within(view.host).getAllByRole('link').filter((a) => a.classList.contains('ad-tile'));
-    expect(tiles.map((a) => a.textContent)).toEqual(['文档审核', '博客审核']);
+    expect(tiles.map((a) => a.textContent)).toEqual(['文档审核', '博客审核', '内容举报', '专家认证']);
+    expect(within(nav).queryByRole('link', { name: '侵权投诉' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: '操作日志' })).toBeNull();
   });
 });

@@ -1,14 +1,23 @@
-// The staff APIs the console calls (contracts: uploads.ts, writing.ts, coins.ts, pay.ts, activities.ts; types only).
+// The staff APIs the console calls (contracts: uploads.ts, writing.ts, coins.ts, pay.ts, activities.ts, trust.ts; types only).
 import type {
+  AuditEntry,
+  AuditPage,
   BlogRejectBody,
   CoinSettings,
   CoinSettingsPatch,
   DocRejectBody,
+  ExpertApplication,
+  ExpertApplicationPage,
   PaySettings,
   PaySettingsPatch,
+  Penalty,
+  PenaltyBody,
   PricePolicyCreateBody,
   PricePolicyPatchBody,
   RedPacket,
+  ReportResolveBody,
+  RightsComplaint,
+  RightsComplaintPage,
   StaffActivity,
   StaffActivityBody,
   StaffActivityPage,
@@ -20,14 +29,20 @@ import type {
   StaffPricePolicy,
   StaffPricePolicyPage,
   StaffRedPacketBody,
+  StaffReport,
+  StaffReportPage,
+  StaffUser,
+  StaffUserPage,
   StaffWithdrawal,
   StaffWithdrawalPage,
   UploadSettings,
+  TrustReasonBody,
   UploadSettingsPatch,
 } from 'contracts';
 import { http } from 'shared-kernel';
 
 export type { CoinSettings, PaySettings, RedPacket, StaffActivity, StaffBlog, StaffDoc, StaffPricePolicy, StaffWithdrawal, UploadSettings };
+export type { AuditEntry, ExpertApplication, Penalty, RightsComplaint, StaffReport, StaffUser };
 
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 /** Lists: a failure is shown in the page's place (no toast); actions: the kernel's toast with the API's message. */
@@ -61,3 +76,25 @@ export const listActivities = (page: number) => data(http.get<StaffActivityPage>
 export const createActivity = (body: StaffActivityBody) => data(http.post<StaffActivity>('/staff/activities/', body));
 export const patchActivity = (id: number, body: StaffActivityPatch) => data(http.patch<StaffActivity>(`/staff/activities/${id}/`, body));
 export const sendRedPacket = (body: StaffRedPacketBody) => data(http.post<RedPacket>('/staff/red-packets/', body));
+
+// The trust-and-safety API (contracts/src/trust.ts).
+export const listComplaints = (state: string, page: number) =>
+  data(http.get<RightsComplaintPage>('/staff/rights-complaints/', { ...quiet, params: { ...(state ? { state } : {}), page } }));
+/** One of the staff's decisions on a complaint: `take-down`, `request-info`, `reject`. */
+export const decideComplaint = (id: number, decision: 'take-down' | 'request-info' | 'reject', reason: string) =>
+  data(http.post<RightsComplaint>(`/staff/rights-complaints/${id}/${decision}/`, { reason } satisfies TrustReasonBody));
+
+export const listReports = (status: string, page: number) => data(http.get<StaffReportPage>('/staff/reports/', { ...quiet, params: { status, page } }));
+export const resolveReport = (id: number, body: ReportResolveBody) => data(http.post<StaffReport>(`/staff/reports/${id}/resolve/`, body));
+
+export const listApplications = (state: string, page: number) => data(http.get<ExpertApplicationPage>('/staff/auth-apply/', { ...quiet, params: { state, page } }));
+export const approveApplication = (id: number) => data(http.post<ExpertApplication>(`/staff/auth-apply/${id}/approve/`));
+export const rejectApplication = (id: number, reason: string) => data(http.post<ExpertApplication>(`/staff/auth-apply/${id}/reject/`, { reason }));
+
+export const searchUsers = (q: string) => data(http.get<StaffUserPage>('/staff/users/', { ...quiet, params: { q } }));
+export const imposePenalty = (body: PenaltyBody) => data(http.post<Penalty>('/staff/penalties/', body));
+export const liftPenalty = (id: number) => data(http.delete<Penalty>(`/staff/penalties/${id}/`));
+
+/** `filters`: the non-empty ones of staff (a uid), action (a prefix), target_type, target_id. */
+export const listAudit = (filters: Record<string, string>, page: number) =>
+  data(http.get<AuditPage>('/staff/audit/', { ...quiet, params: { ...filters, ...(filters.staff ? { staff: Number(filters.staff) } : {}), page } }));

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { TEXTS } from '../texts';
 
 /** The reason of a rejection (2-200 characters, as the API requires), for one item or a batch. */
-export function ReasonForm({ count, busy, onSubmit, onCancel }: { count: number; busy: boolean; onSubmit: (reason: string) => void; onCancel: () => void }) {
+export function ReasonForm({ count, busy, confirm, onSubmit, onCancel }: { count: number; busy: boolean; confirm?: string; onSubmit: (reason: string) => void; onCancel: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const id = useId();
@@ -33,7 +33,7 @@ export function ReasonForm({ count, busy, onSubmit, onCancel }: { count: number;
       )}
       <div className="ad-actions">
         <button type="submit" className="ad-btn ad-danger" disabled={busy}>
-          {TEXTS.confirmReject}
+          {confirm && confirm !== TEXTS.reject ? TEXTS.confirmAction(confirm) : TEXTS.confirmReject}
         </button>
         <button type="button" className="ad-btn" onClick={onCancel}>
           {TEXTS.cancel}

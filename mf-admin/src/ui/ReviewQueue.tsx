@@ -19,16 +19,39 @@ export interface QueueConfig<T extends { id: number }> {
   title: (item: T) => string;
   columns: Column<T>[];
   detail: (item: T) => ReactNode;
-  /** Whether the item still waits for a decision (approve and reject offered). */
+  /** Whether the item still waits for a decision (its actions offered). */
   open: (item: T) => boolean;
-  approve: (id: number) => Promise<T>;
-  reject: (id: number, reason: string) => Promise<T>;
+  approve?: (id: number) => Promise<T>;
+  reject?: (id: number, reason: string) => Promise<T>;
+  /** Other decisions than approve / reject (a complaint's take-down, a report's resolution); replaces them. */
+  actions?: (item: T) => QueueAction<T>[];
   /** Batch approve / reject of the selected rows (one call each). */
   batch?: boolean;
   testId: string;
 }
 
-type Pending = { ids: number[]; batch?: boolean } | null;
+/** One decision on an item: its button, its toast, and whether a reason is asked first. */
+export interface QueueAction<T> {
+  label: string;
+  done: string;
+  reason?: boolean;
+  danger?: boolean;
+  run: (id: number, reason: string) => Promise<T>;
+}
+
+/** The decisions offered on an item: the config's own, or approve and reject. */
+function actionsOf<T extends { id: number }>(config: QueueConfig<T>, item: T): QueueAction<T>[] {
+  return config.actions ? config.actions(item) : approveReject(config);
+}
+
+function approveReject<T extends { id: number }>({ approve, reject }: QueueConfig<T>): QueueAction<T>[] {
+  return [
+    ...(approve ? [{ label: TEXTS.approve, done: TEXTS.approved, run: (id: number) => approve(id) }] : []),
+    ...(reject ? [{ label: TEXTS.reject, done: TEXTS.rejected, reason: true, danger: true, run: reject }] : []),
+  ];
+}
+
+type Pending<T> = { ids: number[]; batch?: boolean; action: QueueAction<T> } | null;
 
 /** Runs `act` for each id one after the other; answers the items that succeeded (the kernel toasts each failure). */
 async function runEach<T>(ids: number[], act: (id: number) => Promise<T>): Promise<{ done: T[]; failed: number }> {
@@ -56,7 +79,7 @@ export function ReviewQueue<T extends { id: number }>({ config }: { config: Queu
   const [changed, setChanged] = useState<Map<number, T>>(new Map());
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [rejecting, setRejecting] = useState<Pending>(null);
+  const [rejecting, setRejecting] = useState<Pending<T>>(null);
   const [busy, setBusy] = useState(false);
 
   const go = (next: Record<string, string>) => {
@@ -79,8 +102,13 @@ export function ReviewQueue<T extends { id: number }>({ config }: { config: Queu
     setRejecting(null);
     if (done.length) toastSuccess(single ?? TEXTS.batchDone(done.length, failed));
   };
-  const approve = (ids: number[], batch = false) => act(ids, config.approve, batch ? null : TEXTS.approved);
-  const reject = (p: NonNullable<Pending>, reason: string) => act(p.ids, (id) => config.reject(id, reason), p.batch ? null : TEXTS.rejected);
+  const [approveAction, rejectAction] = approveReject(config);
+  /** Runs an action on `ids`, asking its reason first when it needs one. */
+  const start = (ids: number[], action: QueueAction<T>, batch = false) => {
+    if (action.reason) setRejecting({ ids, batch, action });
+    else void act(ids, (id) => action.run(id, ''), batch ? null : action.done);
+  };
+  const reject = (p: NonNullable<Pending<T>>, reason: string) => act(p.ids, (id) => p.action.run(id, reason), p.batch ? null : p.action.done);
   const detail = items.find((i) => i.id === detailId) ?? null;
 
   return (
@@ -92,21 +120,21 @@ export function ReviewQueue<T extends { id: number }>({ config }: { config: Queu
           </button>
         ))}
       </div>
-      {config.batch && openIds.length > 0 && (
+      {config.batch && approveAction && rejectAction && openIds.length > 0 && (
         <div className="ad-batch">
-          <button type="button" className="ad-btn ad-primary" disabled={busy || chosen.length === 0} onClick={() => void approve(chosen, true)}>
+          <button type="button" className="ad-btn ad-primary" disabled={busy || chosen.length === 0} onClick={() => start(chosen, approveAction, true)}>
             {TEXTS.approveSelected(chosen.length)}
           </button>
-          <button type="button" className="ad-btn ad-danger" disabled={busy || chosen.length === 0} onClick={() => setRejecting({ ids: chosen, batch: true })}>
+          <button type="button" className="ad-btn ad-danger" disabled={busy || chosen.length === 0} onClick={() => start(chosen, rejectAction, true)}>
             {TEXTS.rejectSelected(chosen.length)}
           </button>
         </div>
       )}
-      {rejecting && <ReasonForm count={rejecting.ids.length} busy={busy} onCancel={() => setRejecting(null)} onSubmit={(reason) => void reject(rejecting, reason)} />}
+      {rejecting && <ReasonForm count={rejecting.ids.length} busy={busy} confirm={rejecting.action.label} onCancel={() => setRejecting(null)} onSubmit={(reason) => void reject(rejecting, reason)} />}
       {detail && (
         <DetailPanel title={config.title(detail)} onClose={() => setDetailId(null)}>
           {config.detail(detail)}
-          {config.open(detail) && <Actions busy={busy} onApprove={() => void approve([detail.id])} onReject={() => setRejecting({ ids: [detail.id] })} />}
+          {config.open(detail) && <Actions busy={busy} actions={actionsOf(config, detail)} onAction={(a) => start([detail.id], a)} />}
         </DetailPanel>
       )}
       {loaded.error ? (
@@ -117,7 +145,7 @@ export function ReviewQueue<T extends { id: number }>({ config }: { config: Queu
         <p className="ad-card ad-muted">{TEXTS.empty}</p>
       ) : (
         <QueueTable config={config} items={items} openIds={openIds} selected={selected} setSelected={setSelected} onDetail={setDetailId} busy={busy}
-          onApprove={(id) => void approve([id])} onReject={(id) => setRejecting({ ids: [id] })} />
+          onAction={(id, a) => start([id], a)} />
       )}
       {loaded.data && <Pager data={loaded.data} page={page} onPage={(p) => go({ page: String(p) })} />}
     </div>
@@ -138,15 +166,14 @@ function DetailPanel({ title, onClose, children }: { title: string; onClose: () 
   );
 }
 
-function Actions({ busy, onApprove, onReject }: { busy: boolean; onApprove: () => void; onReject: () => void }) {
+function Actions<T>({ busy, actions, onAction }: { busy: boolean; actions: QueueAction<T>[]; onAction: (a: QueueAction<T>) => void }) {
   return (
     <span className="ad-actions">
-      <button type="button" className="ad-btn ad-primary" disabled={busy} onClick={onApprove}>
-        {TEXTS.approve}
-      </button>
-      <button type="button" className="ad-btn ad-danger" disabled={busy} onClick={onReject}>
-        {TEXTS.reject}
-      </button>
+      {actions.map((a) => (
+        <button key={a.label} type="button" className={a.danger ? 'ad-btn ad-danger' : 'ad-btn ad-primary'} disabled={busy} onClick={() => onAction(a)}>
+          {a.label}
+        </button>
+      ))}
     </span>
   );
 }
@@ -158,12 +185,11 @@ interface TableProps<T extends { id: number }> {
   selected: Set<number>;
   setSelected: (s: Set<number>) => void;
   onDetail: (id: number) => void;
-  onApprove: (id: number) => void;
-  onReject: (id: number) => void;
+  onAction: (id: number, action: QueueAction<T>) => void;
   busy: boolean;
 }
 
-function QueueTable<T extends { id: number }>({ config, items, openIds, selected, setSelected, onDetail, onApprove, onReject, busy }: TableProps<T>) {
+function QueueTable<T extends { id: number }>({ config, items, openIds, selected, setSelected, onDetail, onAction, busy }: TableProps<T>) {
   const toggle = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -206,7 +232,7 @@ function QueueTable<T extends { id: number }>({ config, items, openIds, selected
                   )}
                 </td>
               ))}
-              <td>{config.open(item) && <Actions busy={busy} onApprove={() => onApprove(item.id)} onReject={() => onReject(item.id)} />}</td>
+              <td>{config.open(item) && <Actions busy={busy} actions={actionsOf(config, item)} onAction={(a) => onAction(item.id, a)} />}</td>
             </tr>
           ))}
         </tbody>

@@ -105,3 +105,50 @@ export async function waitForCall(api: FakeApi, route: string, count = 1) {
   await waitFor(() => expect(api.calls(route).length).toBeGreaterThanOrEqual(count));
   return api.calls(route)[count - 1];
 }
+
+export function staffComplaint(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 3, role: 'staff', docs: { id: 7, title: '高等数学讲义', status: 1 }, claimant: { uid: 50, nickname: '出版社' }, uploader: { uid: 21, nickname: '张老师' },
+    real_name: '某某出版社', id_type: 'business_license', id_number: '913***1234', phone: '010-12345678', email: 'legal@example.com',
+    work: '高等数学（第七版）', urls: '', description: '该文档完整复制了我社出版的教材。', proofs: ['/img-storage/proof-1.png', '/img-storage/proof-2.png'],
+    state: 'submitted', state_text: '待处理', counter: null, restore_due: null, refundable_orders: 2,
+    steps: [{ kind: 'submitted', kind_text: '提交投诉', actor: 'claimant', note: '', create_time: '2026-11-24T02:00:00.000Z' }],
+    create_time: '2026-11-24T02:00:00.000Z', update_time: '2026-11-24T02:00:00.000Z', ...overrides,
+  };
+}
+
+export function staffReport(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 8, type: 'comment', target: 99, reason: 'abuse', reason_text: '辱骂攻击', content: '骂人', contact: '', status: 0, status_text: '待处理',
+    reply: '', create_time: '2026-11-24T02:00:00.000Z', update_time: '2026-11-24T02:00:00.000Z', reporter: { uid: 60, nickname: '路人' }, ...overrides,
+  };
+}
+
+export function staffApplication(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 2, user: { uid: 70, nickname: '李教授', level: 5 }, field: '古典文学', real_name: '李四', credentials: '大学中文系教授，研究红楼梦二十年。',
+    pictures: ['/img-storage/cert.png'], state: 'pending', state_text: '待审核', reason: '', create_time: '2026-11-24T02:00:00.000Z',
+    update_time: '2026-11-24T02:00:00.000Z', ...overrides,
+  };
+}
+
+export function staffPenalty(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 12, uid: 80, kind: 'no_comment', kind_text: '禁止评论', reason: '多次辱骂', end_time: null, lifted_time: null, active: true,
+    create_time: '2026-11-24T02:00:00.000Z', ...overrides,
+  };
+}
+
+export function staffUser(overrides: Record<string, unknown> = {}) {
+  return {
+    uid: 80, nickname: '捣乱者', mobile: '138****0000', level: 1, is_active: 1, inactive_reason: null, roles: [], penalties: [staffPenalty()],
+    create_time: '2026-11-01T00:00:00.000Z', ...overrides,
+  };
+}
+
+export function auditEntry(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 30, staff: { uid: 1, nickname: '运营' }, action: 'rights.take_down', target_type: 'rights_complaint', target_id: '3',
+    before: { state: 'submitted' }, after: { state: 'taken_down' }, reason: '侵权属实', create_time: '2026-11-24T03:00:00.000Z', ...overrides,
+  };
+}
