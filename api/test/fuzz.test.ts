@@ -31,6 +31,7 @@ const ACCOUNT_ROUTES = [
   '/api/staff/settings/uploads/', '/api/img-storage/', '/api/img-storage/1/', '/api/docs-cover/1/',
   '/api/blogs/', '/api/blogs/1/', '/api/blogs/abc/', '/api/blogs/1/submit/', '/api/my-blogs/', '/api/my-blogs/1/',
   '/api/staff/blogs/', '/api/staff/blogs/1/approve/', '/api/staff/blogs/1/reject/',
+  '/api/staff/comments/', '/api/staff/comments/1/hide/', '/api/staff/comments/1/show/', '/api/staff/comments/abc/hide/',
 ];
 /** The account routes with their methods, for requests that reach a handler. */
 const ACCOUNT_ENDPOINTS: [string, string][] = [
@@ -64,6 +65,7 @@ const ACCOUNT_ENDPOINTS: [string, string][] = [
   ['POST', '/api/blogs/'], ['PATCH', '/api/blogs/1/'], ['DELETE', '/api/blogs/1/'], ['POST', '/api/blogs/1/submit/'],
   ['GET', '/api/my-blogs/'], ['GET', '/api/my-blogs/1/'], ['GET', '/api/staff/blogs/'], ['POST', '/api/staff/blogs/1/approve/'],
   ['POST', '/api/staff/blogs/1/reject/'],
+  ['GET', '/api/staff/comments/'], ['POST', '/api/staff/comments/1/hide/'], ['POST', '/api/staff/comments/1/show/'],
   ['GET', '/api/notifications/'], ['GET', '/api/notifications/unread_count/'], ['GET', '/api/notifications/1/'],
   ['POST', '/api/notifications/1/read/'], ['POST', '/api/notifications/read_all/'], ['DELETE', '/api/notifications/1/'],
   ['GET', '/api/notifications/settings/'], ['PUT', '/api/notifications/settings/'], ['POST', '/api/staff/announcements/'],

@@ -22,6 +22,9 @@ const STAFF_ROUTES: [method: 'get' | 'post' | 'delete', path: string, body?: unk
   ['post', '/api/staff/penalties/', { uid: 1, kind: 'no_comment', reason: '发广告评论' }],
   ['delete', '/api/staff/penalties/1/'],
   ['get', '/api/staff/users/?q=1'],
+  ['get', '/api/staff/comments/'],
+  ['post', '/api/staff/comments/1/hide/', { reason: '广告评论' }],
+  ['post', '/api/staff/comments/1/show/', { reason: '误判，恢复' }],
 ];
 
 function send(client: Client, [method, path, body]: (typeof STAFF_ROUTES)[number]) {

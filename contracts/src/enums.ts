@@ -214,6 +214,7 @@ export const NOTIFICATION_KINDS = [
   'certification_result',
   'activity_reward',
   'announcement',
+  'comment_hidden',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Who a staff announcement reaches: everyone, the users who uploaded a document, or the accounts listed. */

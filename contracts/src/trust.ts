@@ -69,6 +69,28 @@ export const ReportResolveBody = Type.Object(
 );
 export type ReportResolveBody = Static<typeof ReportResolveBody>;
 
+// ---------------------------------------------------------------- comment review (staff)
+
+export const COMMENT_REVIEW_STATUSES = ['shown', 'hidden'] as const;
+export const COMMENT_TARGETS = ['docs', 'blogs'] as const;
+export const StaffComment = Type.Object({
+  id: Type.Integer(),
+  content: Type.String(),
+  author: UserRef,
+  target: Type.Object({ type: StringEnum(COMMENT_TARGETS), id: Type.Integer(), title: Type.String() }),
+  status: StringEnum(COMMENT_REVIEW_STATUSES),
+  create_time: DateTime,
+});
+export type StaffComment = Static<typeof StaffComment>;
+export const StaffCommentPage = PageSchema(StaffComment);
+export type StaffCommentPage = Static<typeof StaffCommentPage>;
+export const StaffCommentQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(StringEnum(COMMENT_REVIEW_STATUSES, { description: '默认 shown（显示中）', ...messages('状态无效') })),
+  target: Type.Optional(StringEnum(COMMENT_TARGETS, { description: '默认文档和博客都列出', ...messages('评论对象无效') })),
+});
+export type StaffCommentQuery = Static<typeof StaffCommentQuery>;
+
 // ---------------------------------------------------------------- rights complaints
 
 export const ID_TYPES = ['id_card', 'passport', 'business_license', 'other'] as const;
@@ -265,6 +287,9 @@ export const trustEndpoints = defineEndpoints({
   'GET /api/staff/audit/': { querystring: AuditQuery, response: { 200: AuditPage } },
   'GET /api/staff/reports/': { querystring: StaffReportQuery, response: { 200: StaffReportPage } },
   'POST /api/staff/reports/{id}/resolve/': { params: TrustIdParams, body: ReportResolveBody, response: { 200: StaffReport } },
+  'GET /api/staff/comments/': { querystring: StaffCommentQuery, response: { 200: StaffCommentPage } },
+  'POST /api/staff/comments/{id}/hide/': { params: TrustIdParams, body: TrustReasonBody, response: { 200: StaffComment } },
+  'POST /api/staff/comments/{id}/show/': { params: TrustIdParams, body: TrustReasonBody, response: { 200: StaffComment } },
   'POST /api/rights-complaints/': { body: RightsComplaintBody, response: { 201: RightsComplaint } },
   'GET /api/rights-complaints/': { querystring: MyComplaintQuery, response: { 200: RightsComplaintPage } },
   'GET /api/rights-complaints/{id}/': { params: TrustIdParams, response: { 200: RightsComplaint } },

@@ -22,6 +22,7 @@ export type NotificationEvent =
   | { kind: 'complaint_progress'; complaintId: number; title: string; detail: string }
   | { kind: 'certification_result'; approved: boolean; reason: string }
   | { kind: 'activity_reward'; activityId: number; activity: string; reward: string }
+  | { kind: 'comment_hidden'; target: 'docs' | 'blogs'; targetId: number; title: string; reason: string }
   | { kind: 'announcement'; announcementId: number; title: string; body: string; link?: NotificationLink | null };
 
 export interface NotificationText {
@@ -65,6 +66,11 @@ const TEXTS: Texts = {
   complaint_progress: (e) => ({ title: '投诉处理进展', body: e.detail ? `${e.title}。${cut(e.detail)}` : e.title, link: { route: 'user/myreport/detail', query: { id: String(e.complaintId) } } }),
   certification_result: (e) => ({ title: e.approved ? '专家认证已通过' : '专家认证未通过', body: e.approved ? '您的专家认证申请已通过，现为认证专家。' : `您的专家认证申请未通过：${cut(e.reason)}`, link: { route: 'user/authentication' } }),
   activity_reward: (e) => ({ title: '活动奖励', body: `您在活动${q(e.activity)}中获得奖励：${cut(e.reward)}`, link: { route: 'user/activity/list' } }),
+  comment_hidden: (e) => ({
+    title: '评论已被隐藏',
+    body: `您在${q(e.title)}下的评论已被管理员隐藏：${cut(e.reason)}`,
+    link: { route: `articles/${e.target}/detail/${e.targetId}` },
+  }),
   announcement: (e) => ({ title: e.title, body: e.body, link: e.link ?? null }),
 };
 

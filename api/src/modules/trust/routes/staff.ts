@@ -9,6 +9,9 @@ import {
   RightsComplaint,
   RightsComplaintPage,
   StaffApplicationQuery,
+  StaffComment,
+  StaffCommentPage,
+  StaffCommentQuery,
   StaffComplaintQuery,
   StaffReport,
   StaffReportPage,
@@ -23,6 +26,7 @@ import { paginate } from '../../../core/http/pagination';
 import { requireStaff } from '../../accounts/guards';
 import { applications, reviewApplication } from '../services/applications';
 import { auditPages } from '../services/audit-search';
+import { commentQueue, moderateComment } from '../services/comments';
 import { decide, staffComplaint, staffComplaints } from '../services/complaints-staff';
 import { impose, lift, lookupUsers } from '../services/penalties';
 import { reportQueue, resolveReport } from '../services/reports';
@@ -31,7 +35,7 @@ const TAGS = ['管理'];
 const READ = { rateLimit: 'read' } as const;
 const ACT = { config: { rateLimit: 'account' }, bodyLimit: 8 * 1024 } as const;
 /** Who may do what (admin holds every role); docs/trust.md lists them. */
-export const TRUST_ROLES = { audit: ['admin'], reports: ['reviewer', 'support'], complaints: ['support'], experts: ['reviewer', 'support'], penalties: ['support'] } as const;
+export const TRUST_ROLES = { audit: ['admin'], reports: ['reviewer', 'support'], comments: ['reviewer', 'support'], complaints: ['support'], experts: ['reviewer', 'support'], penalties: ['support'] } as const;
 type Id = { Params: TrustIdParams };
 
 async function complaintRoutes(app: FastifyInstance): Promise<void> {
@@ -87,6 +91,28 @@ async function expertRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
+async function commentRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: StaffCommentQuery }>(
+    '/api/staff/comments/',
+    { config: READ, schema: { tags: TAGS, summary: '评论列表（审核）', querystring: StaffCommentQuery, response: { 200: StaffCommentPage } } },
+    async (request) => {
+      await requireStaff(request, TRUST_ROLES.comments);
+      return paginate(request, commentQueue(app, request.query));
+    },
+  );
+  const actions = [
+    ['hide', '隐藏评论（告知作者原因）'],
+    ['show', '恢复显示评论'],
+  ] as const;
+  for (const [action, summary] of actions) {
+    app.post<Id & { Body: TrustReasonBody }>(
+      `/api/staff/comments/:id/${action}/`,
+      { ...ACT, schema: { tags: TAGS, summary, params: TrustIdParams, body: TrustReasonBody, response: { 200: StaffComment } } },
+      async (request) => moderateComment(app, (await requireStaff(request, TRUST_ROLES.comments)).user.id, request.params.id, action, request.body.reason.trim()),
+    );
+  }
+}
+
 async function penaltyRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: PenaltyBody }>(
     '/api/staff/penalties/',
@@ -134,4 +160,5 @@ export async function trustStaffRoutes(app: FastifyInstance): Promise<void> {
   await complaintRoutes(app);
   await expertRoutes(app);
   await penaltyRoutes(app);
+  await commentRoutes(app);
 }
