@@ -11,6 +11,7 @@ const pages: [route: string, page: ComponentType][] = [
   ['admin.home', lazy(() => import(/* webpackChunkName: "route-admin.home" */ './pages/HomePage'))],
   ['admin.docs', lazy(() => import(/* webpackChunkName: "route-admin.docs" */ './pages/DocsPage'))],
   ['admin.blogs', lazy(() => import(/* webpackChunkName: "route-admin.blogs" */ './pages/BlogsPage'))],
+  ['admin.comments', lazy(() => import(/* webpackChunkName: "route-admin.comments" */ './pages/CommentsPage'))],
   ['admin.complaints', lazy(() => import(/* webpackChunkName: "route-admin.complaints" */ './pages/ComplaintsPage'))],
   ['admin.reports', lazy(() => import(/* webpackChunkName: "route-admin.reports" */ './pages/ReportsPage'))],
   ['admin.experts', lazy(() => import(/* webpackChunkName: "route-admin.experts" */ './pages/ExpertsPage'))],

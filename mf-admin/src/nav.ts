@@ -1,7 +1,7 @@
 /**
  * The console's navigation, in one place: each entry a route of the kernel's table (its title is the label) and
- * the staff roles its API asks for (admin holds every role). Entries without a route are pages still to come
- * (comment review): shown greyed, not links;
+ * the staff roles its API asks for (admin holds every role). Entries without a route are pages still to come:
+ * shown greyed, not links;
  * adding one is a row here, its route in the kernel's table and its page in app.tsx.
  */
 export interface NavEntry {
@@ -23,7 +23,7 @@ export const NAV: readonly NavGroup[] = [
     entries: [
       { route: 'admin.docs', roles: ['reviewer'] },
       { route: 'admin.blogs', roles: ['reviewer'] },
-      { route: null, label: '评论审核', roles: ['reviewer'] },
+      { route: 'admin.comments', roles: ['reviewer', 'support'] },
     ],
   },
   {

@@ -118,6 +118,7 @@ const STAFF_ROUTES: [string, RemoteName][] = [
   '/app/admin',
   '/app/admin/docs',
   '/app/admin/blogs',
+  '/app/admin/comments',
   '/app/admin/complaints',
   '/app/admin/reports',
   '/app/admin/experts',

@@ -24,6 +24,8 @@ import type {
   StaffActivityPatch,
   StaffBlog,
   StaffBlogPage,
+  StaffComment,
+  StaffCommentPage,
   StaffDoc,
   StaffDocPage,
   StaffPricePolicy,
@@ -42,7 +44,7 @@ import type {
 import { http } from 'shared-kernel';
 
 export type { CoinSettings, PaySettings, RedPacket, StaffActivity, StaffBlog, StaffDoc, StaffPricePolicy, StaffWithdrawal, UploadSettings };
-export type { AuditEntry, ExpertApplication, Penalty, RightsComplaint, StaffReport, StaffUser };
+export type { AuditEntry, ExpertApplication, Penalty, RightsComplaint, StaffComment, StaffReport, StaffUser };
 
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 /** Lists: a failure is shown in the page's place (no toast); actions: the kernel's toast with the API's message. */
@@ -86,6 +88,14 @@ export const decideComplaint = (id: number, decision: 'take-down' | 'request-inf
 
 export const listReports = (status: string, page: number) => data(http.get<StaffReportPage>('/staff/reports/', { ...quiet, params: { status, page } }));
 export const resolveReport = (id: number, body: ReportResolveBody) => data(http.post<StaffReport>(`/staff/reports/${id}/resolve/`, body));
+
+/** `filter`: `shown` or `hidden`, optionally `:docs` or `:blogs` (the comments of one kind of item). */
+export const listComments = (filter: string, page: number) => {
+  const [status, target] = filter.split(':');
+  return data(http.get<StaffCommentPage>('/staff/comments/', { ...quiet, params: { status, ...(target ? { target } : {}), page } }));
+};
+export const moderateComment = (id: number, action: 'hide' | 'show', reason: string) =>
+  data(http.post<StaffComment>(`/staff/comments/${id}/${action}/`, { reason } satisfies TrustReasonBody));
 
 export const listApplications = (state: string, page: number) => data(http.get<ExpertApplicationPage>('/staff/auth-apply/', { ...quiet, params: { state, page } }));
 export const approveApplication = (id: number) => data(http.post<ExpertApplication>(`/staff/auth-apply/${id}/approve/`));

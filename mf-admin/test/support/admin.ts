@@ -124,6 +124,13 @@ export function staffReport(overrides: Record<string, unknown> = {}) {
   };
 }
 
+export function staffComment(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 21, content: '加微信领资料', author: { uid: 90, nickname: '广告号' }, target: { type: 'docs', id: 5, title: '高等数学（第七版）' }, status: 'shown',
+    create_time: '2026-11-24T02:00:00.000Z', ...overrides,
+  };
+}
+
 export function staffApplication(overrides: Record<string, unknown> = {}) {
   return {
     id: 2, user: { uid: 70, nickname: '李教授', level: 5 }, field: '古典文学', real_name: '李四', credentials: '大学中文系教授，研究红楼梦二十年。',

@@ -41,6 +41,7 @@ const rows: Record<RemoteName, Row[]> = {
     ['admin.home', '/app/admin', '管理后台', true],
     ['admin.docs', '/app/admin/docs', '文档审核', true],
     ['admin.blogs', '/app/admin/blogs', '博客审核', true],
+    ['admin.comments', '/app/admin/comments', '评论审核', true],
     ['admin.complaints', '/app/admin/complaints', '侵权投诉', true],
     ['admin.reports', '/app/admin/reports', '内容举报', true],
     ['admin.experts', '/app/admin/experts', '专家认证', true],
