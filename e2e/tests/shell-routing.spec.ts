@@ -42,8 +42,10 @@ test.describe('need_log: to login and back', () => {
     await expect(page.locator('#slot-mf-user-center h1')).toHaveText('写文章');
   });
 
-  test('a logged-in user opens login-required pages directly', async ({ page, context }) => {
-    await startAs(context, { uid: 9, nickname: '测试用户', is_active: 1, level: 1, gender: 'male' });
+  test('a logged-in user opens login-required pages directly', async ({ page, context, baseURL }) => {
+    // a real session: the favourites page loads the person's folders from the API
+    const user = await apiLogin(context, baseURL!);
+    await startAs(context, { ...user, is_active: 1 });
     await page.goto(routePath('user.collect.list'));
     await expect(page.locator('#slot-mf-user-center h1')).toHaveText('我的收藏夹');
     await expect(page).toHaveURL(routePath('user.collect.list'));
