@@ -24,6 +24,7 @@ const pages: Record<string, ComponentType> = {
   'site.appDown': lazy(() => import(/* webpackChunkName: "route-site.appDown" */ './pages/site/AppDownPage')),
   'site.qrcode': lazy(() => import(/* webpackChunkName: "route-site.qrcode" */ './pages/site/QrcodePage')),
   'site.feedback': lazy(() => import(/* webpackChunkName: "route-site.feedback" */ './pages/site/FeedbackPage')),
+  smalltool: lazy(() => import(/* webpackChunkName: "route-smalltool" */ './pages/site/SmallToolPage')),
   'blank.blank': lazy(() => import(/* webpackChunkName: "route-blank.blank" */ './pages/site/BlankPage')),
   'user.inviteCode': lazy(() => import(/* webpackChunkName: "route-user.inviteCode" */ './pages/invite/InviteCodePage')),
   'user.settingItems': lazy(() => import(/* webpackChunkName: "route-settings" */ './pages/settings/SettingItemsPage')),

@@ -176,3 +176,20 @@ test('blank: nothing but a heading for screen readers, and no call', async () =>
   expect(view.host.textContent).toBe('空白页');
   expect(api.received).toHaveLength(0);
 });
+
+test("the small tools: a live count of characters, Chinese characters and lines; the site's word cut of the text", async () => {
+  api.on('POST /cut-words/', { body: { words: ['唐诗', '三百首', '选读'], all: ['唐诗', '三百首', '，', '选读'] } });
+  const view = await open('/smalltool');
+  const q = within(view.host);
+  expect(await q.findByRole('heading', { name: '小工具' })).toBeTruthy();
+  fireEvent.change(q.getByLabelText('文本'), { target: { value: '唐诗三百首，选读\nabc' } });
+  expect(q.getByTestId('counts').textContent).toBe('字符 12 · 汉字 7 · 行 2');
+  fireEvent.click(q.getByRole('button', { name: '分词' }));
+  await waitFor(() => expect(q.getByTestId('words').textContent).toBe('唐诗三百首选读'));
+  expect(api.calls('POST /cut-words/')[0].body).toEqual({ text: '唐诗三百首，选读\nabc' });
+  expect(q.getByText('共 3 个词（已去掉标点和空白）')).toBeTruthy();
+  // over 2000 characters: said, and nothing is sent
+  fireEvent.change(q.getByLabelText('文本'), { target: { value: '字'.repeat(2001) } });
+  expect(q.getByRole('alert').textContent).toBe('最多2000字，请分段处理');
+  expect((q.getByRole('button', { name: '分词' }) as HTMLButtonElement).disabled).toBe(true);
+});

@@ -43,6 +43,8 @@ textarea.me-input{min-height:110px;resize:vertical}
 .me-input:focus-visible{outline:2px solid ${P};outline-offset:1px}
 .me-radios{display:flex;gap:16px;flex-wrap:wrap;font-weight:400}
 .me-radios label{display:inline-flex;align-items:center;gap:6px;min-height:44px}
+.me-chips{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0;margin:8px 0 12px}
+.me-chips li{padding:4px 10px;border-radius:14px;background:${PS};overflow-wrap:anywhere}
 .me-field-error{color:${BAD};font-size:13px;font-weight:400;margin:0}
 .me-avatar-row{display:flex;align-items:center;gap:16px;flex-wrap:wrap}
 .me-file{position:absolute;width:1px;height:1px;opacity:0;overflow:hidden}
