@@ -85,8 +85,7 @@ export function judgeEntries(entries: ArchiveEntry[]): string | null {
 /** Absolute, a `..` step, a backslash, a drive letter or a control character: never a name to extract. */
 export function unsafeName(name: string): boolean {
   if (name.startsWith('/') || name.includes('\\') || /^[a-zA-Z]:/.test(name)) return true;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f]/.test(name)) return true;
+  if ([...name].some((ch) => ch.charCodeAt(0) < 0x20)) return true;
   return name.split('/').some((step) => step === '..');
 }
 
