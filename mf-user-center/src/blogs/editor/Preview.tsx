@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MARKDOWN_CLASS, renderMarkdown, renderMarkdownNow } from 'shared-kernel';
 import { BLOG_TEXTS } from '../texts';
 
@@ -10,21 +10,21 @@ const DELAY_MS = 250;
 export function Preview({ source, hidden }: { source: string; hidden?: boolean }) {
   const [html, setHtml] = useState<string | null>(() => renderMarkdownNow(source));
   const [failed, setFailed] = useState(false);
+  // nothing shown yet: the first render goes at once, later ones wait for a pause in typing
+  const shown = useRef(html !== null);
   useEffect(() => {
     if (hidden) return;
     let live = true;
     const timer = setTimeout(() => {
       renderMarkdown(source).then(
-        (out) => live && (setHtml(out), setFailed(false)),
+        (out) => live && ((shown.current = true), setHtml(out), setFailed(false)),
         () => live && setFailed(true),
       );
-    }, html === null ? 0 : DELAY_MS);
+    }, shown.current ? DELAY_MS : 0);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-    // html is read for the first render's delay only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source, hidden]);
   return (
     <section className="ucb-preview-pane" aria-label={t.previewLabel} hidden={hidden} data-testid="blog-preview">
