@@ -5,6 +5,7 @@
 //   APP_VERSION=1.2.3 APP_OUT_DIR=/tmp/x node scripts/build.mjs mf-pay   build a variant elsewhere
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,10 +13,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_APPS = ['shell', 'mf-auth', 'mf-articles', 'mf-user-center', 'mf-pay', 'mf-activity', 'mf-admin'];
 const require = createRequire(import.meta.url);
 
-export function buildWebApp(app) {
+/** Builds an app: its browser code, and its server part when it has one (webpack.server.cjs: pages as HTML). */
+export async function buildWebApp(app) {
+  const stats = await buildWith(app, 'webpack.config.cjs');
+  if (existsSync(path.join(ROOT, app, 'webpack.server.cjs'))) await buildWith(app, 'webpack.server.cjs');
+  return stats;
+}
+
+function buildWith(app, configFile) {
   const webpack = require('webpack');
   // Each build reads APP_VERSION / APP_OUT_DIR when its config is created: load the config fresh.
-  const configPath = path.join(ROOT, app, 'webpack.config.cjs');
+  const configPath = path.join(ROOT, app, configFile);
   delete require.cache[configPath];
   const config = require(configPath);
   return new Promise((resolve, reject) => {
@@ -41,7 +49,8 @@ export async function buildShellServer() {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
       module: { type: 'commonjs' },
     });
-    await writeFile(path.join(outDir, file.replace(/\.ts$/, '.cjs')), code);
+    // the files are .cjs: a require of a sibling names its extension
+    await writeFile(path.join(outDir, file.replace(/\.ts$/, '.cjs')), code.replace(/require\("\.\/([\w-]+)"\)/g, 'require("./$1.cjs")'));
   }
 }
 

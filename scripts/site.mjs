@@ -192,11 +192,14 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
     await waitForHealth(healthUrl, () => api.child);
     const deployment = {};
     for (const [i, remote] of REMOTES.entries()) {
-      const server = createStaticServer({ root: path.join(ROOT, remote, 'dist'), cors: true });
+      // a remote with a server part (its pages as HTML) answers /__ssr on its own origin
+      const renderModule = path.join(ROOT, remote, 'dist-server', 'render.cjs');
+      const ssr = existsSync(renderModule) ? { module: renderModule, apiOrigin: `http://127.0.0.1:${apiPort}` } : undefined;
+      const server = createStaticServer({ root: path.join(ROOT, remote, 'dist'), cors: true, ssr });
       servers.push(server);
       const remotePort = await listen(server, remotePortBase + i);
       const version = require(path.join(ROOT, remote, 'package.json')).version;
-      deployment[remote] = { manifest: `http://${hostname}:${remotePort}/mf-manifest.json`, version };
+      deployment[remote] = { manifest: `http://${hostname}:${remotePort}/mf-manifest.json`, version, ...(ssr && { ssr: `http://127.0.0.1:${remotePort}/__ssr` }) };
     }
     const deploymentFile = path.join(dataDir, 'deployment.json');
     writeDeployment(deploymentFile, deployment);
@@ -205,6 +208,7 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
       spaFallback: true,
       apiTarget: `http://127.0.0.1:${apiPort}`,
       deploymentFile,
+      siteOrigin: process.env.SITE_ORIGIN || `http://${hostname}:${port}`,
     });
     servers.push(shell);
     await listen(shell, port);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
-import { createRemoteApp, getRoute, routePath } from 'shared-kernel';
+import { createRemoteApp, getRoute, PageStatus, routePath } from 'shared-kernel';
+import { Head } from './seo/head';
 import SearchHomePage from './pages/SearchHomePage';
 import { ensureStyles } from './styles/inject';
 import { SkeletonItems } from './ui/ListView';
@@ -31,6 +32,9 @@ function ScrollToTop() {
 
 function NotFound() {
   return (
+    <>
+      <PageStatus status={404} />
+      <Head title="页面不存在" noindex />
     <section className="ar-page ar-not-found" data-testid="articles-not-found">
       <h1 className="ar-page-title">页面不存在</h1>
       <p className="ar-page-sub">您访问的页面不存在或已被移除。</p>
@@ -38,13 +42,14 @@ function NotFound() {
         返回首页
       </Link>
     </section>
+    </>
   );
 }
 
-function ArticlesApp() {
-  ensureStyles();
+/** The pages by route: the same tree in the browser and on the server (src/server/render.tsx), so the HTML hydrates. */
+export function ArticlesRoutes() {
   return (
-    <BrowserRouter>
+    <>
       <ScrollToTop />
       <Suspense fallback={<SkeletonItems />}>
         <Routes>
@@ -55,6 +60,15 @@ function ArticlesApp() {
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
+    </>
+  );
+}
+
+function ArticlesApp() {
+  ensureStyles();
+  return (
+    <BrowserRouter>
+      <ArticlesRoutes />
     </BrowserRouter>
   );
 }

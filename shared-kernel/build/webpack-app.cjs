@@ -135,4 +135,49 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
   };
 }
 
-module.exports = { createAppConfig, swcOptions };
+/**
+ * The webpack configuration of a remote's server part (its pages as HTML): one CommonJS file for Node,
+ * `<outDir>-server/render.cjs` (outside the folder the remote's files are served from), with everything bundled
+ * but Node's own modules and `external` packages (loaded at run time), and the production builds of React Router.
+ * Code only the browser runs (pdf.js) is replaced by `browserOnly` stubs.
+ * @param {object} options
+ * @param {string} options.appDir
+ * @param {string} options.entry          e.g. './src/server/render.tsx'
+ * @param {string[]} [options.external]    packages required at run time, not bundled
+ * @param {RegExp[]} [options.browserOnly] module requests replaced by an empty module
+ */
+function createServerConfig({ appDir, entry, external = [], browserOnly = [] }) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  const version = process.env.APP_VERSION || pkg.version;
+  const clientOut = process.env.APP_OUT_DIR ? path.resolve(process.env.APP_OUT_DIR) : path.join(appDir, 'dist');
+  const routerProd = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [appDir] })), 'dist', 'production', 'index.js');
+  return {
+    mode: 'production',
+    context: appDir,
+    target: 'node20',
+    devtool: false,
+    entry: { render: entry },
+    output: { path: `${clientOut}-server`, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // the contracts' enums from their sources, as in the browser build (their 'node' export is the API's build)
+      alias: { 'react-router$': routerProd, 'react-router-dom$': routerProd, 'contracts/enums$': path.join(__dirname, '..', '..', 'contracts', 'src', 'enums.ts') },
+    },
+    externals: Object.fromEntries(external.map((name) => [name, `commonjs ${name}`])),
+    module: { rules: [{ test: /\.[cm]?[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } }] },
+    // the server has no use for a page's own minifying or splitting: one file, readable stack traces
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+    // React Router's server code has a dynamic require for frameworks that this build never takes
+    ignoreWarnings: [{ module: /react-router/, message: /Critical dependency/ }],
+    plugins: [
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new webpack.DefinePlugin({ __APP_VERSION__: JSON.stringify(version), __APP_NAME__: JSON.stringify(pkg.name), 'process.env.NODE_ENV': JSON.stringify('production') }),
+      ...browserOnly.map((request) => new webpack.NormalModuleReplacementPlugin(request, path.join(__dirname, 'empty-module.cjs'))),
+    ],
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+module.exports = { createAppConfig, createServerConfig, swcOptions };

@@ -41,3 +41,4 @@ export * from './crypto/password';
 export * from './format/format';
 export * from './constants/limits';
 export * from './constants/upload-types';
+export * from './ssr/server-data';

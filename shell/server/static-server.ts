@@ -3,6 +3,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { composePage, compressed, fetchRenderedPage, remoteRenderHandler, type RenderedPage } from './page-render';
 
 /**
  * The static server of the composed site. The shell's instance serves the shell's dist with an HTML5-history
@@ -29,6 +30,13 @@ export interface StaticServerOptions {
   remoteHints?: boolean;
   /** How long a remote's mf-manifest.json is reused for hints before it is read again (ms). */
   manifestTtlMs?: number;
+  /**
+   * A remote's server part (its pages as HTML): its build's render module, answered at `/__ssr?url=…`, and the API
+   * it reads from.
+   */
+  ssr?: { module: string; apiOrigin: string };
+  /** The site's public origin (canonical URLs of server-rendered pages); default: http:// and the Host header. */
+  siteOrigin?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -389,11 +397,23 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return (manifests.get(url)?.value ?? null) as T | null;
   }
 
+  const jsonFiles = new Map<string, { stamp: string; value: unknown }>();
+  /** A JSON file, parsed again only when it changed (every page reads the manifest and the route owners). */
+  async function readJsonFile(file: string): Promise<unknown> {
+    const stat = await fs.stat(file);
+    const stamp = `${stat.size}-${stat.mtimeMs}-${stat.ino}`;
+    const known = jsonFiles.get(file);
+    if (known?.stamp === stamp) return known.value;
+    const value = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
+    jsonFiles.set(file, { stamp, value });
+    return value;
+  }
+
   /** The deployment manifest, parsed; null without one or when it cannot be read. */
   async function readDeployment(): Promise<unknown> {
     if (!options.deploymentFile) return null;
     try {
-      return JSON.parse(await fs.readFile(options.deploymentFile, 'utf8')) as unknown;
+      return await readJsonFile(options.deploymentFile);
     } catch {
       return null;
     }
@@ -410,16 +430,24 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return pageCsp(known.hashes, remoteOrigins(await readDeployment()));
   }
 
+  /** The public route a path belongs to, with its remote's deployment line (null for a login-required page). */
+  async function publicOwner(pathname: string): Promise<{ owner: RouteOwner; line: { manifest?: string; ssr?: string } | undefined } | null> {
+    const owners = (await readJsonFile(path.join(root, 'route-owners.json'))) as RouteOwner[];
+    const owner = owners.find((o) => matchesPattern(o.path, pathname));
+    // a login-required page sends a visitor to the login page: its remote would be fetched for nothing
+    if (!owner || owner.needLog) return null;
+    const deployment = (await readDeployment()) as { remotes?: Record<string, { manifest?: string; ssr?: string }> } | null;
+    return { owner, line: deployment?.remotes?.[owner.remote] };
+  }
+
   /** The Link header of a page: preloads for the remote that renders it (public routes only). */
   async function pageHints(pathname: string): Promise<string | null> {
     if (!hintsOn || !options.deploymentFile) return null;
     try {
-      const owners = JSON.parse(await fs.readFile(path.join(root, 'route-owners.json'), 'utf8')) as RouteOwner[];
-      const owner = owners.find((o) => matchesPattern(o.path, pathname));
-      // a login-required page sends a visitor to the login page: its remote would be fetched for nothing
-      if (!owner || owner.needLog) return null;
-      const deployment = (await readDeployment()) as { remotes?: Record<string, { manifest?: string }> } | null;
-      const manifestUrl = deployment?.remotes?.[owner.remote]?.manifest;
+      const found = await publicOwner(pathname);
+      if (!found) return null;
+      const { owner } = found;
+      const manifestUrl = found.line?.manifest;
       if (typeof manifestUrl !== 'string' || !/^https?:\/\//.test(manifestUrl)) return null;
       const links = [preloadLink(manifestUrl, 'fetch')];
       const manifest = await manifestFor(manifestUrl);
@@ -483,10 +511,77 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return true;
   }
 
+  /** The page's HTML from the remote that owns it (when its deployment line names a server part), or null. */
+  async function serverRendered(req: http.IncomingMessage, url: URL): Promise<{ remote: string; page: RenderedPage } | null> {
+    if (!options.deploymentFile || !options.spaFallback) return null;
+    try {
+      const found = await publicOwner(url.pathname);
+      const ssrUrl = found?.line?.ssr;
+      if (!found || typeof ssrUrl !== 'string') return null;
+      const host = String(req.headers.host ?? 'localhost');
+      const page = await fetchRenderedPage(ssrUrl, {
+        url: url.pathname + url.search,
+        host: host.replace(/:\d+$/, ''),
+        origin: options.siteOrigin ?? `http://${host}`,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        clientIp: req.socket.remoteAddress ?? '',
+      });
+      return page && { remote: found.owner.remote, page };
+    } catch {
+      return null;
+    }
+  }
+
+  const templates = new Map<string, { mtimeMs: number; text: string }>();
+  /** index.html's text, read again when the file changes (a deploy of the shell). */
+  async function template(file: string): Promise<{ text: string; version: string } | null> {
+    const stat = await fileStat(file);
+    if (!stat) return null;
+    let known = templates.get(file);
+    if (known?.mtimeMs !== stat.mtimeMs) {
+      known = { mtimeMs: stat.mtimeMs, text: await fs.readFile(file, 'utf8') };
+      templates.set(file, known);
+    }
+    return { text: known.text, version: `${stat.size}-${stat.mtimeMs}` };
+  }
+
+  /** A page with the remote's HTML in it; false when there is none (the caller sends index.html as it is). */
+  async function servePageHtml(req: http.IncomingMessage, res: http.ServerResponse, url: URL, link: string | null): Promise<boolean> {
+    const rendered = await serverRendered(req, url);
+    const file = path.join(root, 'index.html');
+    const shell = rendered && (await template(file));
+    if (!rendered || !shell) return false;
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const { body, encoding } = compressed(
+      composePage(shell.text, rendered.remote, url.pathname + url.search, rendered.page),
+      acceptsEncoding(accepts, 'br'),
+      acceptsEncoding(accepts, 'gzip'),
+    );
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      'Content-Type': TYPES['.html'],
+      'Content-Security-Policy': await pageCspFor(file, shell.version),
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      'Content-Length': String(body.length),
+      'X-Page-Render': `server; remote=${rendered.remote}; version=${rendered.page.version}`,
+      ...(link && { Link: link }),
+      ...(encoding && { 'Content-Encoding': encoding }),
+    };
+    res.writeHead(rendered.page.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
+  const renderHandler = options.ssr ? remoteRenderHandler(options.ssr.module, options.ssr.apiOrigin) : null;
+
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (api && url.pathname.startsWith('/api/')) return proxyApi(api, req, res);
+      // the site's robots.txt and sitemaps are the API's (they list its content)
+      if (api && (url.pathname === '/robots.txt' || url.pathname === '/sitemap.xml' || url.pathname.startsWith('/sitemaps/'))) return proxyApi(api, req, res);
+      if (renderHandler && url.pathname === '/__ssr' && req.method === 'GET') return renderHandler(req, res, url);
       if (options.cors && req.method === 'OPTIONS') {
         res.writeHead(204, { ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
         return res.end();
@@ -518,7 +613,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       const wantsPage = pathname === '/' || (options.spaFallback && !path.extname(pathname));
       if (wantsPage) {
         const link = await pageHints(pathname);
-        if (await serveFile(req, res, path.join(root, 'index.html'), link ? { Link: link } : {})) return;
+        if (await servePageHtml(req, res, url, link)) return;
+        if (await serveFile(req, res, path.join(root, 'index.html'), { ...(link && { Link: link }), ...(hintsOn && { 'X-Page-Render': 'client' }) })) return;
       }
       send(res, 404, '文件不存在');
     })().catch(() => {

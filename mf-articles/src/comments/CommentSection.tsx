@@ -30,6 +30,7 @@ export function CommentSection({ kind, id, mode }: CommentSectionProps) {
     fetchPage,
     key: `${kind}:${id}:${mode}`,
     route: mode === 'page' ? `articles.${kind}.comment` : undefined,
+    ssrKey: `comments:${kind}:${id}:${mode}`,
   });
 
   const addedIds = new Set(added.map((c) => c.id));

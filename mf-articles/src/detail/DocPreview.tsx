@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessageOf, renderMarkdown, withoutTitle } from 'shared-kernel';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessageOf, renderMarkdown, useServerData, withoutTitle } from 'shared-kernel';
 import { getPreviewText, getPreviewUrl, type PreviewInfo } from '../api/documents';
 import { Markdown } from './Markdown';
 import { PdfPreview } from './PdfPreview';
@@ -34,8 +34,17 @@ export function DocPreview({ id, preview, title = '', onShown }: { id: string; p
   );
 }
 
+/** The text of a preview page: its signed URL first, then the text behind it. */
+async function previewText(id: string, page: number): Promise<string> {
+  const { url } = await getPreviewUrl(id, page);
+  return getPreviewText(url);
+}
+
 function TextPreview({ id, markdown, pages, title, onFirstPage }: { id: string; markdown: boolean; pages: number; title: string; onFirstPage?: () => void }) {
-  const [texts, setTexts] = useState<string[]>([]);
+  // the first page is part of the page's HTML (what a search engine reads); the others load as the reader goes on
+  const served = useServerData(`preview-text:${id}:1`, () => previewText(id, 1));
+  const [texts, setTexts] = useState<string[]>(served?.data !== undefined ? [served.data] : []);
+  const servedFirst = useRef(served?.data !== undefined);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
 
@@ -44,8 +53,7 @@ function TextPreview({ id, markdown, pages, title, onFirstPage }: { id: string; 
       setLoading(true);
       setError('');
       try {
-        const { url } = await getPreviewUrl(id, page);
-        const text = await getPreviewText(url);
+        const text = await previewText(id, page);
         // Markdown is shown at its full height at once: the renderer first (a failure shows the plain text)
         if (markdown) await renderMarkdown(text).catch(() => {});
         setTexts((list) => (list.length === page - 1 ? [...list, text] : list));
@@ -60,6 +68,10 @@ function TextPreview({ id, markdown, pages, title, onFirstPage }: { id: string; 
   );
 
   useEffect(() => {
+    if (servedFirst.current) {
+      servedFirst.current = false;
+      return;
+    }
     setTexts([]);
     void loadPage(1);
   }, [loadPage]);

@@ -39,10 +39,5 @@ export function formatDateTime(iso: string): string {
   return `${d.getMonth() + 1}月${d.getDate()}日 ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** '2026-11-23T05:21:25Z' -> '2026-11-23'. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** '2026-11-23T05:21:25Z' -> '2026-11-23' (one function for every page: ui/format.ts). */
+export { formatDate } from '../ui/format';

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { PageStatus } from 'shared-kernel';
+import { Head } from '../seo/head';
 import { DETAIL_CSS } from './styles';
 
 const STYLE_ID = 'mf-articles-detail-style';
@@ -28,6 +30,8 @@ export function DetailState({ loading, notFound, message, kind }: { loading?: bo
     );
   return (
     <main className="dt-page">
+      {notFound && <PageStatus status={404} />}
+      <Head title={notFound ? `${kind}不存在` : '加载失败'} noindex />
       <div className="dt-card dt-state">
         <h1 className="dt-title">{notFound ? `${kind}不存在或已被删除` : '加载失败'}</h1>
         {!notFound && message && <p className="dt-muted">{message}</p>}

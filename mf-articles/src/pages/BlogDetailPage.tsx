@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessageOf, formatFileSize, routePath, useUser, withoutTitle } from 'shared-kernel';
+import { errorMessageOf, formatFileSize, routePath, useServerData, useUser, withoutTitle } from 'shared-kernel';
 import { downloadAppendix, getAppendixQuota, getBlog, getBlogShareSign, type BlogAppendix, type BlogDetail } from '../api/blogs';
 import { CommentSection } from '../comments/CommentSection';
 import { ActionBar } from '../detail/ActionBar';
@@ -9,16 +9,25 @@ import { DownloadBox } from '../detail/DownloadBox';
 import { DetailState, useDetailStyles } from '../detail/layout';
 import { Markdown } from '../detail/Markdown';
 import { cancelPendingLogin } from '../detail/require-login';
+import { blogJsonLd, describe, Head, useOrigin } from '../seo/head';
 
 /** articles/blogs/detail/{id}: the Markdown body (rendered, sanitized), appendices with downloads, comments. */
 export default function BlogDetailPage() {
   useDetailStyles();
   const { id = '' } = useParams();
   const user = useUser();
-  const [blog, setBlog] = useState<BlogDetail | null>(null);
-  const [error, setError] = useState<{ status?: number; message: string } | null>(null);
+  const served = useServerData(`blog:${id}`, () => getBlog(id));
+  const [blog, setBlog] = useState<BlogDetail | null>(served?.data ?? null);
+  const [error, setError] = useState<{ status?: number; message: string } | null>(served?.error ?? null);
+  const origin = useOrigin();
 
+  // a page that came as HTML has the visitor's answer: fetched again only for a signed-in reader (is_collected)
+  const servedFirst = useRef(!!served);
   useEffect(() => {
+    if (servedFirst.current) {
+      servedFirst.current = false;
+      if (!user) return;
+    }
     let live = true;
     setError(null);
     getBlog(id).then(
@@ -37,6 +46,7 @@ export default function BlogDetailPage() {
 
   return (
     <main className="dt-page" data-page="blog-detail">
+      <Head title={blog.title} description={describe(blog.summary || blog.content)} ogType="article" jsonLd={blogJsonLd(blog, origin)} />
       <nav className="dt-crumbs" aria-label="当前位置">
         <Link to="/">首页</Link>
         {blog.category_path.map((c) => (

@@ -8,6 +8,7 @@ import { CategoryHeader } from '../ui/CategoryHeader';
 import { Chips, type ChipOption } from '../ui/Chips';
 import { ListView, useRestoreKey } from '../ui/ListView';
 import { useFetch } from '../ui/use-fetch';
+import { CategoryHead } from '../seo/head';
 
 type Kind = '' | 'docs' | 'blogs';
 const KINDS: ChipOption<Kind>[] = [
@@ -22,15 +23,16 @@ export default function CategoryDetailPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('type');
   const kind: Kind = raw === 'docs' || raw === 'blogs' ? raw : '';
-  const cat = useFetch((signal) => category(id, signal), [id]);
+  const cat = useFetch((signal) => category(id, signal), [id], `category:${id}`);
   const restoreKey = useRestoreKey();
   const key = `${id}|${kind}`;
   const fetchPage = useCallback((page: number, signal: AbortSignal) => articlesOfCategory(id, kind || undefined, page, signal), [id, kind]);
-  const list = useInfiniteList<ArticleItem>({ fetchPage, key, restoreKey, route: 'articles.cate.detail' });
+  const list = useInfiniteList<ArticleItem>({ fetchPage, key, restoreKey, route: 'articles.cate.detail', ssrKey: `category-articles:${key}` });
   const children = cat.data?.children ?? [];
 
   return (
     <section className="ar-page">
+      <CategoryHead category={cat} kind={kind ? (kind === 'docs' ? '文档' : '博客') : '文章'} keep={['type']} />
       <h1 className="ar-page-title">分类文章</h1>
       <CategoryHeader category={cat} />
       {children.length > 0 && (

@@ -3,6 +3,7 @@ import { routePath } from 'shared-kernel';
 import { categoryTree, type Category } from '../api/catalog';
 import { EmptyState, ErrorState, SkeletonItems } from '../ui/ListView';
 import { useFetch } from '../ui/use-fetch';
+import { describe, Head } from '../seo/head';
 
 const catPath = (c: Category) => routePath('articles.cate.detail', { id: c.id });
 
@@ -40,7 +41,7 @@ function CategoryCard({ root }: { root: Category }) {
 
 /** articles/cate/list: the category tree, each root a card with its sub-categories. */
 export default function CategoryListPage() {
-  const tree = useFetch(categoryTree, []);
+  const tree = useFetch(categoryTree, [], 'category-tree');
   let body;
   if (tree.error) body = <ErrorState error={tree.error} onRetry={tree.reload} />;
   else if (!tree.data) body = <SkeletonItems rows={3} />;
@@ -55,6 +56,7 @@ export default function CategoryListPage() {
     );
   return (
     <section className="ar-page ar-cates">
+      <Head title="分类列表" description={describe(`按分类浏览全站文档与博客：${(tree.data ?? []).map((c) => c.name).join('、')}`)} />
       <h1 className="ar-page-title">分类列表</h1>
       <p className="ar-page-sub">按分类浏览全站文档与博客</p>
       {body}

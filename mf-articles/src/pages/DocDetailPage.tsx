@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { errorMessageOf, routePath, useUser } from 'shared-kernel';
-import { downloadDoc, getDoc, getDocQuota, getDocShareSign, getRecommend, type DocDetail, type DocItem } from '../api/documents';
+import { errorMessageOf, routePath, useServerData, useUser } from 'shared-kernel';
+import { downloadDoc, getDoc, getDocQuota, getDocShareSign, getRecommend, type DocDetail } from '../api/documents';
 import { CommentSection } from '../comments/CommentSection';
 import { ActionBar } from '../detail/ActionBar';
 import { formatDate } from '../detail/download';
@@ -11,6 +11,8 @@ import { DownloadBox } from '../detail/DownloadBox';
 import { DetailState, useDetailStyles } from '../detail/layout';
 import { cancelPendingLogin } from '../detail/require-login';
 import { useWide } from '../detail/use-wide';
+import { describe, docJsonLd, Head, useOrigin } from '../seo/head';
+import { useFetch } from '../ui/use-fetch';
 
 /** articles/docs/detail/{id}: the document, its preview, download, favourite, share, complaint, comments. */
 export default function DocDetailPage() {
@@ -20,11 +22,19 @@ export default function DocDetailPage() {
   const sign = search.get('sign') ?? undefined;
   const user = useUser();
   const wide = useWide();
-  const [doc, setDoc] = useState<DocDetail | null>(null);
-  const [error, setError] = useState<{ status?: number; message: string } | null>(null);
+  const served = useServerData(`doc:${id}`, () => getDoc(id));
+  const [doc, setDoc] = useState<DocDetail | null>(served?.data ?? null);
+  const [error, setError] = useState<{ status?: number; message: string } | null>(served?.error ?? null);
+  const origin = useOrigin();
 
-  // Reloaded on login or logout: is_collected, is_purchased and the history depend on who reads.
+  // Reloaded on login or logout: is_collected, is_purchased and the history depend on who reads. A page that came
+  // as HTML has the visitor's answer already: it is fetched again only for a signed-in reader.
+  const servedFirst = useRef(!!served);
   useEffect(() => {
+    if (servedFirst.current) {
+      servedFirst.current = false;
+      if (!user) return;
+    }
     let live = true;
     setError(null);
     getDoc(id).then(
@@ -41,18 +51,28 @@ export default function DocDetailPage() {
   const download = useCallback(() => downloadDoc(id, sign), [id, sign]);
   const shareSign = useCallback(() => getDocShareSign(id), [id]);
   // the sections under the preview wait for it to have its height (a text preview grows when its page arrives)
-  const [previewShownFor, setPreviewShownFor] = useState<string | null>(null);
+  // (a page that came as HTML has its preview's first page in it)
+  const [previewShownFor, setPreviewShownFor] = useState<string | null>(served ? id : null);
   const previewShown = previewShownFor === id;
   const onPreviewShown = useCallback(() => setPreviewShownFor(id), [id]);
 
   if (error) return <DetailState notFound={error.status === 404 || error.status === 400} message={error.message} kind="文档" />;
   if (!doc || String(doc.id) !== id) return <DetailState loading kind="文档" />;
+  const head = (
+    <Head
+      title={doc.title}
+      description={describe(doc.summary || `${doc.title}，${doc.category.name}分类下的 ${doc.file_type.toUpperCase()} 文档，共 ${doc.pages} 页。`)}
+      ogType="article"
+      jsonLd={docJsonLd(doc, origin)}
+    />
+  );
 
   const downloadBox = (
     <DownloadBox key={`${id}:${user?.uid ?? 0}`} quota={quota} download={download} owned={doc.is_owner || doc.is_purchased} />
   );
   return (
     <main className="dt-page" data-page="doc-detail">
+      {head}
       <nav className="dt-crumbs" aria-label="当前位置">
         <Link to="/">首页</Link>
         {doc.category_path.map((c) => (
@@ -120,18 +140,9 @@ export default function DocDetailPage() {
 }
 
 function Recommend({ id }: { id: string }) {
-  const [docs, setDocs] = useState<DocItem[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    getRecommend(id).then(
-      (page) => live && setDocs(page.results.filter((d) => String(d.id) !== id)),
-      () => live && setDocs([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  if (!docs || docs.length === 0) return null;
+  const recommend = useFetch(() => getRecommend(id), [id], `doc-recommend:${id}`);
+  const docs = (recommend.data?.results ?? []).filter((d) => String(d.id) !== id);
+  if (docs.length === 0) return null;
   return (
     <section className="dt-card dt-recommend" aria-labelledby="dt-recommend-title">
       <h2 id="dt-recommend-title" className="dt-section-title">

@@ -9,6 +9,7 @@ import { Chips, type ChipOption } from '../ui/Chips';
 import { DocListItem } from '../ui/DocListItem';
 import { ListView, useRestoreKey } from '../ui/ListView';
 import { useFetch } from '../ui/use-fetch';
+import { CategoryHead } from '../seo/head';
 
 const EXT_OPTIONS: ChipOption<'' | ExtCate>[] = [{ value: '', label: '全部' }, ...EXT_CATES.map((c) => ({ value: c, label: DOC_CATEGORIES[c].label }))];
 const ORDERINGS: ChipOption<DocOrdering>[] = [
@@ -26,14 +27,14 @@ export default function DocListPage() {
   const extCate = (EXT_CATES as readonly string[]).includes(ext ?? '') ? (ext as ExtCate) : undefined;
   const ord = params.get('ordering');
   const ordering = ORDERINGS.find((o) => o.value === ord)?.value ?? '-create_time';
-  const cat = useFetch((signal) => category(id, signal), [id]);
+  const cat = useFetch((signal) => category(id, signal), [id], `category:${id}`);
   const restoreKey = useRestoreKey();
   const key = `${id}|${extCate ?? ''}|${ordering}`;
   const fetchPage = useCallback(
     (page: number, signal: AbortSignal) => docsOfCategory({ category: id, ext_cate: extCate, ordering }, page, signal),
     [id, extCate, ordering],
   );
-  const list = useInfiniteList<DocItem>({ fetchPage, key, restoreKey, route: 'articles.docs.list' });
+  const list = useInfiniteList<DocItem>({ fetchPage, key, restoreKey, route: 'articles.docs.list', ssrKey: `category-docs:${key}` });
   const set = (name: string, value: string, fallback: string) => {
     const next = new URLSearchParams(params);
     if (value && value !== fallback) next.set(name, value);
@@ -43,6 +44,7 @@ export default function DocListPage() {
 
   return (
     <section className="ar-page">
+      <CategoryHead category={cat} kind="文档" keep={['ext_cate', 'ordering']} />
       <h1 className="ar-page-title">文档列表</h1>
       <CategoryHeader category={cat} tail="文档" />
       <div className="ar-panel">

@@ -7,13 +7,14 @@ import { DocListItem } from '../ui/DocListItem';
 import { ListView, useRestoreKey } from '../ui/ListView';
 import { SearchBox } from '../ui/SearchBox';
 import { useFetch } from '../ui/use-fetch';
+import { Head, siteSearchJsonLd, useOrigin } from '../seo/head';
 
 /**
  * Hot keywords as links to their results. The row keeps its height while they load (and when there are none),
  * so nothing below it moves when they arrive.
  */
 export function HotKeywords() {
-  const hot = useFetch(hotKeywords, []);
+  const hot = useFetch(hotKeywords, [], 'hot-keywords');
   const keywords = hot.data ?? [];
   return (
     <div className="ar-hot" aria-busy={hot.loading || undefined}>
@@ -39,9 +40,11 @@ export function HotKeywords() {
 export default function SearchHomePage() {
   const restoreKey = useRestoreKey();
   const fetchPage = useCallback((page: number, signal: AbortSignal) => recommendedDocs(page, signal), []);
-  const list = useInfiniteList<DocItem>({ fetchPage, key: 'recommend', restoreKey, route: 'home' });
+  const list = useInfiniteList<DocItem>({ fetchPage, key: 'recommend', restoreKey, route: 'home', ssrKey: 'recommend' });
+  const origin = useOrigin();
   return (
     <section className="ar-page ar-home">
+      <Head description="知库文档：海量诗词典籍与学习资料，免费预览，一键下载。按分类浏览文档与博客，搜索全文。" jsonLd={[siteSearchJsonLd(origin)]} />
       <div className="ar-hero">
         <h1 className="ar-hero-title">文档搜索</h1>
         <p className="ar-hero-sub">海量诗词典籍与学习资料，免费预览，一键下载</p>

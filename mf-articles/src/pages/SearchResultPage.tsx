@@ -9,6 +9,13 @@ import { EmptyState, ListView, useRestoreKey } from '../ui/ListView';
 import { SearchBox } from '../ui/SearchBox';
 import { useFetch } from '../ui/use-fetch';
 import { HotKeywords } from './SearchHomePage';
+import { describe, Head } from '../seo/head';
+
+/** The description of a result page: what was searched and the first titles found. */
+function resultDescription(keyword: string, items: ArticleItem[]): string {
+  const titles = items.slice(0, 5).map((i) => i.title);
+  return describe(titles.length ? `与“${keyword}”相关的文档与博客：${titles.join('、')}` : `搜索“${keyword}”的文档与博客`);
+}
 
 const EXT_OPTIONS: ChipOption<'' | ExtCate>[] = [{ value: '', label: '全部' }, ...EXT_CATES.map((c) => ({ value: c, label: DOC_CATEGORIES[c].label }))];
 
@@ -29,8 +36,8 @@ export default function SearchResultPage() {
   const key = JSON.stringify(filters);
   const restoreKey = useRestoreKey();
   const fetchPage = useCallback((page: number, signal: AbortSignal) => searchArticles(JSON.parse(key) as SearchFilters, page, signal), [key]);
-  const list = useInfiniteList<ArticleItem>({ fetchPage: keyword ? fetchPage : noSearch, key, restoreKey, route: 'articles.search.result' });
-  const tree = useFetch(categoryTree, []);
+  const list = useInfiniteList<ArticleItem>({ fetchPage: keyword ? fetchPage : noSearch, key, restoreKey, route: 'articles.search.result', ssrKey: keyword ? `search:${key}` : undefined });
+  const tree = useFetch(categoryTree, [], 'category-tree');
 
   const setFilter = (name: 'ext_cate' | 'category', value: string) => {
     const next = new URLSearchParams(params);
@@ -41,6 +48,11 @@ export default function SearchResultPage() {
 
   return (
     <section className="ar-page ar-result">
+      <Head
+        title={keyword ? `“${keyword}”的搜索结果` : '搜索'}
+        description={keyword ? resultDescription(keyword, list.items) : undefined}
+        keep={['keyword', 'ext_cate', 'category']}
+      />
       <div className="ar-result-head">
         <h1 className="ar-page-title">搜索结果</h1>
         <SearchBox initial={keyword} />

@@ -9,10 +9,12 @@ export function formatCount(n: number): string {
   return n >= 10000 ? `${Number((n / 10000).toFixed(1))}万` : String(Math.round(n));
 }
 
-/** The date part of an ISO time, as the list shows it: '2026-11-23'. */
+/**
+ * The date part of an ISO time, as the list shows it: '2026-11-23'. In China's time (UTC+8), wherever the page is
+ * made: the server's HTML and the browser's render must say the same date.
+ */
 export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (v: number) => String(v).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '';
+  return new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
 }

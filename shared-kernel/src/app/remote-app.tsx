@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { RemoteName } from '../routing/route-table';
+import { SsrProvider, takeHydrationStore } from '../ssr/server-data';
 import { KERNEL_INSTANCE_ID } from './instance';
 
 /** The custom props the shell passes to every remote when single-spa mounts it. */
@@ -47,22 +48,32 @@ export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAp
         host.dataset.remoteVersion = info.version;
         host.dataset.kernelInstance = KERNEL_INSTANCE_ID;
         let settled = false;
-        root = createRoot(host, {
-          onUncaughtError: (error) => {
+        const options = {
+          onUncaughtError: (error: unknown) => {
             if (!settled) return reject(error);
             console.error(`[${info.remote}] 渲染出错`, error);
             props.onCrash?.(error);
           },
-        });
+        };
         const committed = () => {
           settled = true;
           resolve();
         };
-        root.render(
-          <Committed onCommit={committed}>
-            <App {...info} />
-          </Committed>,
+        // the page's HTML came from the remote's server: hydrate it with the data that came with it
+        const served = takeHydrationStore(info.remote, host);
+        const element = (
+          <SsrProvider store={served}>
+            <Committed onCommit={committed}>
+              <App {...info} />
+            </Committed>
+          </SsrProvider>
         );
+        if (served) root = hydrateRoot(host, element, options);
+        else {
+          host.replaceChildren(); // server HTML of another page (the address changed before the remote came)
+          root = createRoot(host, options);
+          root.render(element);
+        }
       }),
     unmount: async () => {
       root?.unmount();

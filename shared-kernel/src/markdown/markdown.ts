@@ -1,4 +1,5 @@
 import type { Highlight } from './engine';
+export { setMarkdownWindow } from './dom-window';
 
 /**
  * Markdown for every page that shows it (blog bodies, Markdown previews, the editor's preview): one engine in

@@ -25,15 +25,20 @@ const subscribeUser = (onChange: () => void) => {
 };
 const readUser = () => user$.value;
 
-/** The current user info, or null. */
+const noUser = () => null;
+
+/**
+ * The current user info, or null. A page rendered on the server is the visitor's page: while it hydrates, the
+ * user is null here too (the HTML must match), and the signed-in person's view follows right after.
+ */
 export function useUser(): UserInfo | null {
-  return useSyncExternalStore(subscribeUser, readUser, readUser);
+  return useSyncExternalStore(subscribeUser, readUser, noUser);
 }
 
 /** Whether the user is logged in (uid non-zero and is_active 1); re-renders only when that flips. */
 export function useIsLoggedIn(): boolean {
   const read = () => isLoggedIn(user$.value);
-  return useSyncExternalStore(subscribeUser, read, read);
+  return useSyncExternalStore(subscribeUser, read, () => false);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { servedError, useServerData, type ServerOutcome } from '../ssr/server-data';
 import { registerLoadMore, setLoadFinished } from '../state/app-state';
 
 /** One page of a DRF-style list answer (`{count, next, previous, results}`). */
@@ -22,6 +23,11 @@ export interface InfiniteListOptions<T> {
   restoreKey?: string;
   /** The route's name in the app state: its loadFinished flag and load-more handler follow this list. */
   route?: string;
+  /**
+   * The key of page 1 in a server render (useServerData): rendered on the server, and in the browser the first
+   * page comes with the HTML instead of a request. None: always fetched in the browser.
+   */
+  ssrKey?: string;
 }
 
 export interface InfiniteList<T> {
@@ -117,13 +123,22 @@ function stateFrom<T>(key: string, snapshot: Snapshot<T> | null): State<T> {
   return { key, items: snapshot.items, count: snapshot.count, page: snapshot.page, status: snapshot.done ? 'done' : 'idle', error: null };
 }
 
+/** The state after page 1 as the server fetched it (its data, or its error). */
+function stateServed<T>(key: string, served: ServerOutcome<ListPage<T>>): State<T> {
+  const start = stateFrom<T>(key, null);
+  if (served.error) return reducer(start, { type: 'failed', key, error: servedError(served.error) });
+  return reducer(start, { type: 'loaded', key, page: 1, data: served.data });
+}
+
 /**
  * A paged list that grows page by page (the shared list footer drives it: infinite scroll, 'load more', retry).
  * With a restoreKey it comes back from history with its pages and scroll position, without a request.
  */
-export function useInfiniteList<T>({ fetchPage, key, restoreKey, route }: InfiniteListOptions<T>): InfiniteList<T> {
-  const [kept] = useState(() => readSnapshot<T>(restoreKey, key));
-  const [state, dispatch] = useReducer(reducer<T>, kept, (snapshot) => stateFrom<T>(key, snapshot));
+export function useInfiniteList<T>({ fetchPage, key, restoreKey, route, ssrKey }: InfiniteListOptions<T>): InfiniteList<T> {
+  const served = useServerData(ssrKey ?? null, () => fetchPage(1, new AbortController().signal));
+  // the page as the server rendered it wins over a kept copy: the HTML must match
+  const [kept] = useState(() => (served ? null : readSnapshot<T>(restoreKey, key)));
+  const [state, dispatch] = useReducer(reducer<T>, kept, (snapshot) => (served ? stateServed<T>(key, served) : stateFrom<T>(key, snapshot)));
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
   const stateRef = useRef(state);
@@ -158,6 +173,7 @@ export function useInfiniteList<T>({ fetchPage, key, restoreKey, route }: Infini
     if (started.current === key) return;
     const first = started.current === null;
     started.current = key;
+    if (first && served) return; // page 1 came with the HTML
     const snapshot = first ? kept : readSnapshot<T>(restoreKey, key);
     if (snapshot) {
       if (!first) {

@@ -1,0 +1,158 @@
+import { statSync } from 'node:fs';
+import http from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/**
+ * Pages as HTML (docs/architecture.md "Pages as HTML"). A remote that owns public pages may have a server part: its
+ * deployment line names it (`"ssr": "http://…/__ssr"`). For such a page the shell's server asks it for the page
+ * (its head, the markup of the remote's slot and the data to hydrate with) and puts that into the shell's
+ * index.html. A remote without a server part, or whose server part fails or is slow, gets today's page: the empty
+ * shell that the browser fills. The remote owns its HTML: deploying it (one line of the manifest) changes it.
+ */
+
+/** What a remote's server part answers for a page (the remote's src/server/render.tsx RenderedPage). */
+export interface RenderedPage {
+  status: number;
+  head: string;
+  html: string;
+  state: string;
+  version: string;
+}
+
+export interface PageRequest {
+  /** Path and query. */
+  url: string;
+  host: string;
+  origin: string;
+  userAgent: string;
+  clientIp: string;
+}
+
+/** How long the shell waits for a remote's HTML before it sends the page without it. */
+export const SERVER_RENDER_TIMEOUT_MS = 3000;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+function isRenderedPage(value: unknown): value is RenderedPage {
+  const v = value as RenderedPage | null;
+  return (
+    !!v &&
+    Number.isInteger(v.status) &&
+    v.status >= 200 &&
+    v.status < 600 &&
+    typeof v.head === 'string' &&
+    typeof v.html === 'string' &&
+    typeof v.state === 'string' &&
+    typeof v.version === 'string'
+  );
+}
+
+/** Asks a remote's server part for a page; null when it cannot answer in time or answers something else. */
+export function fetchRenderedPage(ssrUrl: string, page: PageRequest, timeoutMs = SERVER_RENDER_TIMEOUT_MS): Promise<RenderedPage | null> {
+  return new Promise((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(ssrUrl);
+      target.searchParams.set('url', page.url);
+    } catch {
+      return resolve(null);
+    }
+    if (target.protocol !== 'http:') return resolve(null);
+    const request = http.get(
+      target,
+      {
+        agent,
+        headers: { 'user-agent': page.userAgent, 'x-site-host': page.host, 'x-site-origin': page.origin, 'x-forwarded-for': page.clientIp },
+        timeout: timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 200) return resolve(null);
+          try {
+            const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+            resolve(isRenderedPage(value) ? value : null);
+          } catch {
+            resolve(null);
+          }
+        });
+        response.on('error', () => resolve(null));
+      },
+    );
+    // the whole exchange, not only a silent socket, is bounded
+    const timer = setTimeout(() => request.destroy(), timeoutMs);
+    request.on('close', () => clearTimeout(timer));
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(null));
+  });
+}
+
+const escapeAttribute = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html with a remote's page in it: the page's head in place of the generic title and description, its
+ * markup in the remote's slot (the element the shell mounts the remote in, marked with the path it was made for)
+ * and its data beside it, for the browser to hydrate with.
+ */
+export function composePage(template: string, remote: string, url: string, page: RenderedPage): string {
+  let html = template;
+  if (page.head.includes('<title>')) html = html.replace(/<title>[^<]*<\/title>/, '');
+  if (page.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
+  html = html.replace('</head>', `${page.head}</head>`);
+  const slot = `<div id="slot-${remote}" data-ssr-path="${escapeAttribute(url)}">${page.html}</div>`;
+  const data = `<script type="application/json" id="ssr-data-${remote}">${page.state}</script>`;
+  return html.replace('<main id="app-slot"></main>', `<main id="app-slot">${slot}</main>${data}`);
+}
+
+/** The body as the browser accepts it: brotli (quick setting), else gzip, else as it is. */
+export function compressed(body: string, acceptsBr: boolean, acceptsGzip: boolean): { body: Buffer; encoding?: string } {
+  const raw = Buffer.from(body, 'utf8');
+  if (acceptsBr) return { body: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }), encoding: 'br' };
+  if (acceptsGzip) return { body: gzipSync(raw, { level: 5 }), encoding: 'gzip' };
+  return { body: raw };
+}
+
+interface RenderModule {
+  configure?: (options: { apiOrigin: string }) => void;
+  render: (request: { url: string; host: string; origin: string; userAgent?: string; clientIp?: string }) => Promise<RenderedPage>;
+}
+
+/**
+ * The handler of a remote's server part, on the remote's own server: `GET /__ssr?url=…` answers the page as JSON.
+ * The module is its build's dist-server/render.cjs, loaded again when a deploy replaces the file.
+ */
+export function remoteRenderHandler(moduleFile: string, apiOrigin: string) {
+  let loaded: { mtimeMs: number; module: RenderModule } | null = null;
+  const load = (): RenderModule => {
+    const { mtimeMs } = statSync(moduleFile);
+    if (loaded?.mtimeMs !== mtimeMs) {
+      delete require.cache[require.resolve(moduleFile)];
+      const module = require(moduleFile) as RenderModule;
+      module.configure?.({ apiOrigin });
+      loaded = { mtimeMs, module };
+    }
+    return loaded.module;
+  };
+  return async (req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> => {
+    const pageUrl = url.searchParams.get('url') ?? '';
+    const answer = (status: number, body: string) => {
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(body);
+    };
+    if (!pageUrl.startsWith('/') || pageUrl.startsWith('//')) return answer(400, JSON.stringify({ message: '页面地址不合法' }));
+    try {
+      const page = await load().render({
+        url: pageUrl,
+        host: String(req.headers['x-site-host'] ?? ''),
+        origin: String(req.headers['x-site-origin'] ?? ''),
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        clientIp: String(req.headers['x-forwarded-for'] ?? ''),
+      });
+      answer(200, JSON.stringify(page));
+    } catch (error) {
+      console.error(`[ssr] ${pageUrl} 渲染失败`, error instanceof Error ? error.message : error);
+      answer(500, JSON.stringify({ message: '页面渲染失败' }));
+    }
+  };
+}

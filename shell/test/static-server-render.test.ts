@@ -1,0 +1,149 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { composePage, type RenderedPage } from '../server/page-render';
+import { createStaticServer, listen } from '../server/static-server';
+
+// Pages as HTML: the shell's server asks the owning remote's server part (named by its deployment line) for the
+// page and composes it into index.html; without one, or when it fails, it sends index.html as it is.
+
+const TEMPLATE =
+  '<!doctype html><html><head><meta name="description" content="站点简介" /><title>知库文档</title><script>var theme=1</script></head>' +
+  '<body><main id="app-slot"></main><script defer src="/main.js"></script></body></html>';
+
+const OWNERS = [
+  { name: 'articles.docs.detail', path: '/app/articles/docs/detail/:id', remote: 'mf-articles', needLog: false },
+  { name: 'user.coin.list', path: '/app/user/coin/list', remote: 'mf-articles', needLog: true },
+];
+
+const PAGE: RenderedPage = {
+  status: 200,
+  head: '<title>春晓 - 知库文档</title><meta name="description" content="春眠不觉晓" /><script type="application/ld+json">{"@type":"DigitalDocument"}</script>',
+  html: '<main class="dt-page"><h1>春晓</h1><a href="/">首页</a></main>',
+  state: '{"data":{"doc:1":{"data":{"title":"春晓 \\u003c/script\\u003e"}}},"hints":{"wide":true}}',
+  version: '1.2.3',
+};
+
+function get(port: number, urlPath: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, agent: false, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+let tmp: string;
+let shell: http.Server;
+let shellPort: number;
+let renderer: http.Server;
+let rendererPort: number;
+let rendered: string[] = [];
+let answer: (url: string) => { status: number; body: string } = () => ({ status: 200, body: JSON.stringify(PAGE) });
+let deploymentFile: string;
+
+function deploy(ssr: string | undefined): void {
+  fs.writeFileSync(deploymentFile, JSON.stringify({ remotes: { 'mf-articles': { manifest: 'http://127.0.0.1:1/mf-manifest.json', version: '1.2.3', ...(ssr && { ssr }) } } }));
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'static-render-'));
+  const root = path.join(tmp, 'dist');
+  fs.mkdirSync(root);
+  fs.writeFileSync(path.join(root, 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(root, 'route-owners.json'), JSON.stringify(OWNERS));
+  deploymentFile = path.join(tmp, 'deployment.json');
+  renderer = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x').searchParams.get('url') ?? '';
+    rendered.push(`${url}|${req.headers['x-site-origin']}|${req.headers['user-agent']}`);
+    const { status, body } = answer(url);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  rendererPort = await listen(renderer, 0);
+  shell = createStaticServer({ root, spaFallback: true, deploymentFile, remoteHints: false, siteOrigin: 'https://www.example.cn' });
+  shellPort = await listen(shell, 0);
+});
+
+afterAll(async () => {
+  await new Promise((r) => shell.close(r));
+  await new Promise((r) => renderer.close(r));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  rendered = [];
+  answer = () => ({ status: 200, body: JSON.stringify(PAGE) });
+  deploy(`http://127.0.0.1:${rendererPort}/__ssr`);
+});
+
+test('a public page of a remote with a server part arrives with its HTML, head and data', async () => {
+  const res = await get(shellPort, '/app/articles/docs/detail/1?from=x', { 'accept-encoding': 'gzip', 'user-agent': 'Mobile Test' });
+  expect(res.status).toBe(200);
+  expect(res.headers['x-page-render']).toBe('server; remote=mf-articles; version=1.2.3');
+  expect(res.headers['content-encoding']).toBe('gzip');
+  const html = gunzipSync(res.body).toString('utf8');
+  expect(html).toContain('<title>春晓 - 知库文档</title>');
+  expect(html).not.toContain('<title>知库文档</title>');
+  expect(html).not.toContain('站点简介');
+  expect(html).toContain('<main id="app-slot"><div id="slot-mf-articles" data-ssr-path="/app/articles/docs/detail/1?from=x"><main class="dt-page"><h1>春晓</h1>');
+  expect(html).toContain(`<script type="application/json" id="ssr-data-mf-articles">${PAGE.state}</script>`);
+  // the policy of index.html: its own inline script by hash; the data blocks are never run, so they need none
+  expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+  expect(rendered).toEqual(['/app/articles/docs/detail/1?from=x|https://www.example.cn|Mobile Test']);
+});
+
+test("the remote's status goes out (a missing document is a 404 page)", async () => {
+  answer = () => ({ status: 200, body: JSON.stringify({ ...PAGE, status: 404 }) });
+  const res = await get(shellPort, '/app/articles/docs/detail/999');
+  expect(res.status).toBe(404);
+  expect(res.body.toString('utf8')).toContain('<h1>春晓</h1>');
+});
+
+test.each([
+  ['a 500', () => ({ status: 500, body: '{"message":"x"}' })],
+  ['JSON that is not a page', () => ({ status: 200, body: '{"status":200}' })],
+  ['not JSON', () => ({ status: 200, body: '<html>' })],
+])('a server part answering %s leaves the page to the browser', async (_name, broken) => {
+  answer = broken;
+  const res = await get(shellPort, '/app/articles/docs/detail/1');
+  expect(res.status).toBe(200);
+  expect(res.body.toString('utf8')).toBe(TEMPLATE);
+});
+
+test('no server part in the deployment line, a dead one, or a login-required page: index.html as it is', async () => {
+  deploy(undefined);
+  expect((await get(shellPort, '/app/articles/docs/detail/1')).body.toString('utf8')).toBe(TEMPLATE);
+  deploy('http://127.0.0.1:1/__ssr');
+  expect((await get(shellPort, '/app/articles/docs/detail/1')).body.toString('utf8')).toBe(TEMPLATE);
+  deploy(`http://127.0.0.1:${rendererPort}/__ssr`);
+  expect((await get(shellPort, '/app/user/coin/list')).body.toString('utf8')).toBe(TEMPLATE);
+  expect(rendered).toEqual([]);
+});
+
+test('a deploy of the remote (a new line in the manifest) changes the HTML without a restart', async () => {
+  const next = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ ...PAGE, html: '<p>新版本</p>', version: '2.0.0' }));
+  });
+  const nextPort = await listen(next, 0);
+  try {
+    deploy(`http://127.0.0.1:${nextPort}/__ssr`);
+    const res = await get(shellPort, '/app/articles/docs/detail/1');
+    expect(res.headers['x-page-render']).toBe('server; remote=mf-articles; version=2.0.0');
+    expect(res.body.toString('utf8')).toContain('<p>新版本</p>');
+  } finally {
+    await new Promise((r) => next.close(r));
+  }
+});
+
+test('composePage escapes the path it marks the slot with', () => {
+  const html = composePage(TEMPLATE, 'mf-articles', '/a?q="><script>', PAGE);
+  expect(html).toContain('data-ssr-path="/a?q=&#34;&#62;&#60;script&#62;"');
+});
