@@ -49,7 +49,7 @@ test.describe('without JavaScript', () => {
 
     // an ordinary link: a full page load, made on the server again
     const first = recommended.first();
-    const title = (await first.textContent())!.trim();
+    const title = (await first.locator('h3').textContent())!.trim();
     await first.click();
     await expect(page).toHaveURL(/\/app\/articles\/docs\/detail\/\d+$/);
     await expect(page.locator('h1.dt-title')).toHaveText(title);
@@ -101,21 +101,22 @@ test.describe('without JavaScript', () => {
 
   test('a paid document shows only the pages its preview allows; a missing one is a 404', async ({ page, request }) => {
     let paid: DocDetail | null = null;
-    for (const row of await docs(request, 'ordering=-create_time')) {
-      if (row.is_free || !['txt', 'md'].includes(row.file_type) || row.pages < 2) continue;
+    for (const row of await docs(request, 'ext_cate=pdf')) {
+      if (row.is_free) continue;
       const d = await detail(request, row.id);
       if (d.preview.limited && d.preview.preview_pages < d.preview.pages) {
         paid = d;
         break;
       }
     }
-    expect(paid, 'the demo data has a paid text document with a limited preview').not.toBeNull();
-    await page.goto(`/app/articles/docs/detail/${paid!.id}`);
-    await expect(page.locator('.dt-reader-page')).toHaveCount(1);
-    await expect(page.locator('.dt-preview-limit')).toContainText(`剩余 ${paid!.preview.pages - paid!.preview.preview_pages} 页需下载后阅读`);
-    // the next page's text is nowhere in the HTML
-    const second = await request.get(`/api/docs-preview-url/${paid!.id}/2/`);
-    expect(second.status()).not.toBe(200);
+    expect(paid, 'the demo data has a paid PDF with a limited preview').not.toBeNull();
+    const { id, preview } = paid!;
+    await page.goto(`/app/articles/docs/detail/${id}`);
+    await expect(page.locator('.dt-pdf-page')).toHaveCount(preview.preview_pages);
+    await expect(page.locator('.dt-preview-limit')).toContainText(`剩余 ${preview.pages - preview.preview_pages} 页需下载后阅读`);
+    // the page after the preview is not to be had, with or without the HTML
+    const beyond = await request.get(`/api/docs-preview-url/${id}/${preview.preview_pages + 1}/`);
+    expect(beyond.status()).not.toBe(200);
 
     const missing = await page.goto('/app/articles/docs/detail/99999999');
     expect(missing?.status()).toBe(404);

@@ -96,13 +96,14 @@ const escapeAttribute = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charC
  * and its data beside it, for the browser to hydrate with.
  */
 export function composePage(template: string, remote: string, url: string, page: RenderedPage): string {
+  // the built index.html is minified: attribute quotes may be gone
   let html = template;
   if (page.head.includes('<title>')) html = html.replace(/<title>[^<]*<\/title>/, '');
-  if (page.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
-  html = html.replace('</head>', `${page.head}</head>`);
+  if (page.head.includes('name="description"')) html = html.replace(/<meta name="?description"?[^>]*>/, '');
+  html = html.replace('</head>', () => `${page.head}</head>`);
   const slot = `<div id="slot-${remote}" data-ssr-path="${escapeAttribute(url)}">${page.html}</div>`;
   const data = `<script type="application/json" id="ssr-data-${remote}">${page.state}</script>`;
-  return html.replace('<main id="app-slot"></main>', `<main id="app-slot">${slot}</main>${data}`);
+  return html.replace(/<main id="?app-slot"?><\/main>/, () => `<main id="app-slot">${slot}</main>${data}`);
 }
 
 /** The body as the browser accepts it: brotli (quick setting), else gzip, else as it is. */

@@ -143,6 +143,14 @@ test('a deploy of the remote (a new line in the manifest) changes the HTML witho
   }
 });
 
+test('composePage works on the minified index.html the build writes (no attribute quotes)', () => {
+  const minified = '<html><head><meta name=description content=站点简介><title>知库文档</title></head><body><main id=app-slot></main></body></html>';
+  const html = composePage(minified, 'mf-articles', '/x', { ...PAGE, html: '<p>$& $1</p>' });
+  expect(html).toContain('<main id="app-slot"><div id="slot-mf-articles" data-ssr-path="/x"><p>$& $1</p></div></main><script type="application/json"');
+  expect(html).not.toContain('站点简介');
+  expect(html).not.toContain('<title>知库文档</title>');
+});
+
 test('composePage escapes the path it marks the slot with', () => {
   const html = composePage(TEMPLATE, 'mf-articles', '/a?q="><script>', PAGE);
   expect(html).toContain('data-ssr-path="/a?q=&#34;&#62;&#60;script&#62;"');
