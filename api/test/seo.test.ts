@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { JSDOM } from 'jsdom';
+import { SaxesParser } from 'saxes';
 import { ROUTES } from '../../shared-kernel/src/routing/route-table';
 import { PUBLIC_PAGES, ROBOTS_ALLOW, ROBOTS_DISALLOW } from '../src/modules/seo/services/pages';
 import { urlset } from '../src/modules/seo/services/xml';
@@ -15,19 +15,38 @@ interface Entry {
   lastmod: string | null;
 }
 
-/** Parses a sitemap with a real XML parser (it throws on a document that is not well-formed) and reads its entries. */
+/**
+ * Parses a sitemap with a strict XML parser (saxes: any error of well-formedness or namespaces throws) and reads
+ * its entries, checking the shape: the root in the sitemaps.org namespace, entries of loc and lastmod only.
+ */
 function entriesOf(text: string, root: 'urlset' | 'sitemapindex'): Entry[] {
-  const doc = new JSDOM(text, { contentType: 'application/xml' }).window.document;
-  expect(doc.documentElement.localName).toBe(root);
-  expect(doc.documentElement.namespaceURI).toBe(NS);
+  const parser = new SaxesParser({ xmlns: true });
   const tag = root === 'urlset' ? 'url' : 'sitemap';
-  return Array.from(doc.documentElement.children).map((el) => {
-    expect(el.localName).toBe(tag);
-    return {
-      loc: el.getElementsByTagNameNS(NS, 'loc')[0].textContent ?? '',
-      lastmod: el.getElementsByTagNameNS(NS, 'lastmod')[0]?.textContent ?? null,
-    };
+  const path: string[] = [];
+  const entries: Entry[] = [];
+  let value = '';
+  parser.on('error', (err) => {
+    throw err;
   });
+  parser.on('opentag', (node) => {
+    expect(node.uri).toBe(NS);
+    path.push(node.local);
+    value = '';
+    if (path.length === 2) entries.push({ loc: '', lastmod: null });
+  });
+  parser.on('text', (t) => (value += t));
+  parser.on('closetag', (node) => {
+    const where = path.join('/');
+    if (path.length === 3) {
+      expect([`${root}/${tag}/loc`, `${root}/${tag}/lastmod`]).toContain(where);
+      entries[entries.length - 1][node.local as 'loc' | 'lastmod'] = value;
+    } else {
+      expect([root, `${root}/${tag}`]).toContain(where);
+    }
+    path.pop();
+  });
+  parser.write(text).close();
+  return entries;
 }
 
 /** Google's rule: the longest matching path wins, Allow on a tie; no rule: allowed. */
@@ -80,6 +99,9 @@ describe('robots.txt rules against the front end route table', () => {
   test('values are escaped: a location with &, <, >, quotes reads back the same through an XML parser', () => {
     const loc = `${ORIGIN}/a?b=1&c=<2>"'3'`;
     expect(entriesOf(urlset([{ loc, lastmod: '2026-01-01T00:00:00Z' }]), 'urlset')).toEqual([{ loc, lastmod: '2026-01-01T00:00:00Z' }]);
+    // the check itself: an unescaped value, or another namespace, does not pass
+    expect(() => entriesOf(`<urlset xmlns="${NS}"><url><loc>${loc}</loc></url></urlset>`, 'urlset')).toThrow();
+    expect(() => entriesOf('<urlset><url><loc>x</loc></url></urlset>', 'urlset')).toThrow();
   });
 });
 
