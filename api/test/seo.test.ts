@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { SaxesParser } from 'saxes';
 import { ROUTES } from '../../shared-kernel/src/routing/route-table';
 import { PUBLIC_PAGES, ROBOTS_ALLOW, ROBOTS_DISALLOW } from '../src/modules/seo/services/pages';
+import { Sitemaps } from '../src/modules/seo/services/sitemaps';
 import { urlset } from '../src/modules/seo/services/xml';
+import type { Db } from '../src/core/db';
 import { accountOptions, registeredClient } from './accounts-helpers';
 import { call, engines, startServer, useEngine, type TestServer } from './helpers';
 
@@ -102,6 +104,53 @@ describe('robots.txt rules against the front end route table', () => {
     // the check itself: an unescaped value, or another namespace, does not pass
     expect(() => entriesOf(`<urlset xmlns="${NS}"><url><loc>${loc}</loc></url></urlset>`, 'urlset')).toThrow();
     expect(() => entriesOf('<urlset><url><loc>x</loc></url></urlset>', 'urlset')).toThrow();
+  });
+});
+
+describe('the cut of the pages is kept for cacheMs', () => {
+  test('concurrent callers share one query; a fresh one after cacheMs; a failed one is not kept', async () => {
+    let queries = 0;
+    let fail = false;
+    const db = {
+      query: async () => {
+        queries += 1;
+        if (fail) throw new Error('down');
+        return [{ first_id: 1, n: 3, lastmod: '2026-01-01T00:00:00Z' }];
+      },
+    } as unknown as Db;
+    let now = 0;
+    const sitemaps = new Sitemaps(db, () => new Date(now), { pageSize: 50, cacheMs: 1000, batchSize: 10 });
+    const [a, b] = await Promise.all([sitemaps.pages('docs'), sitemaps.pages('docs')]);
+    expect(a).toBe(b);
+    expect(queries).toBe(1);
+    now = 999;
+    await sitemaps.pages('docs');
+    expect(queries).toBe(1);
+    now = 1000;
+    fail = true;
+    await expect(sitemaps.pages('docs')).rejects.toThrow('down');
+    fail = false;
+    expect(await sitemaps.pages('docs')).toHaveLength(1);
+    expect(queries).toBe(3);
+  });
+});
+
+describe('without SITE_ORIGIN (test mode)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(accountOptions({}));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("the links use the API's own address, never the request's Host", async () => {
+    const headers = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    expect((await call(server.base, '/robots.txt', { headers })).body).toContain(`Sitemap: ${server.base}/sitemap.xml`);
+    const index = entriesOf((await call(server.base, '/sitemap.xml', { headers })).body, 'sitemapindex');
+    // no content yet: the static and categories children only
+    expect(index.map((e) => e.loc)).toEqual([`${server.base}/sitemaps/static.xml`, `${server.base}/sitemaps/categories.xml`]);
+    expect((await call(server.base, '/sitemaps/docs-1.xml')).status).toBe(404);
   });
 });
 
@@ -241,9 +290,17 @@ describe.each(engines())('robots.txt and sitemaps on %s', (engine) => {
 
   test('an unknown child or a page past the last: 404 in plain text', async () => {
     for (const name of ['docs-4.xml', 'docs-0.xml', 'docs-01.xml', 'blogs-2.xml', 'nope.xml', 'docs-1.xml.gz', 'DOCS-1.xml',
-      'docs-1', 'docs-99999999999999999999.xml', 'static', '%E4%B8%AD.xml', 'docs-1.xml%00']) {
+      'docs-1', 'docs-99999999999999999999.xml', 'static', '%E4%B8%AD.xml', 'docs-1.xml%00', '', 'docs-1.xml/x', 'a/docs-1.xml']) {
       const res = await get(`/sitemaps/${name}`);
       expect({ name, status: res.status, type: res.headers.get('content-type') }).toEqual({ name, status: 404, type: 'text/plain; charset=utf-8' });
+    }
+  });
+
+  test('HEAD: the headers of the GET, no body', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemaps/docs-1.xml']) {
+      const res = await call(server.base, path, { method: 'HEAD' });
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 200, body: '' });
+      expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     }
   });
 

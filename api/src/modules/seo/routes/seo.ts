@@ -34,8 +34,9 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRouteOptions):
     sendSitemap(request, reply, cache, await sitemaps.index(origin(request))),
   );
 
-  app.get<{ Params: { name: string } }>('/sitemaps/:name', { config: READ, schema: HIDDEN }, async (request, reply) => {
-    const answer = await sitemaps.child(origin(request), request.params.name);
+  // a wildcard, so that '/sitemaps/' and deeper paths get the same plain 404 as an unknown name
+  app.get<{ Params: { '*': string } }>('/sitemaps/*', { config: READ, schema: HIDDEN }, async (request, reply) => {
+    const answer = await sitemaps.child(origin(request), request.params['*']);
     if (!answer) return reply.code(404).header('Cache-Control', cache).type(TEXT).send('没有这个站点地图\n');
     return sendSitemap(request, reply, cache, answer);
   });

@@ -48,10 +48,11 @@ export class Sitemaps {
     const at = this.now().getTime();
     const cached = this.cuts.get(kind);
     if (cached && at - cached.at < this.options.cacheMs) return cached.pages;
-    const pages = itemPages(this.db, kind, this.options.pageSize);
-    this.cuts.set(kind, { at, pages });
-    pages.catch(() => this.cuts.delete(kind));
-    return pages;
+    const entry = { at, pages: itemPages(this.db, kind, this.options.pageSize) };
+    this.cuts.set(kind, entry);
+    // a failed cut is not kept: the next request tries again
+    entry.pages.catch(() => this.cuts.get(kind) === entry && this.cuts.delete(kind));
+    return entry.pages;
   }
 
   async index(origin: string): Promise<SitemapAnswer> {
