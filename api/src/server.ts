@@ -17,6 +17,7 @@ import { activitiesModule } from './modules/activities';
 import { coinsModule } from './modules/coins';
 import { libraryModule } from './modules/library';
 import { opsModule } from './modules/ops';
+import { seoModule, type SeoOptions } from './modules/seo';
 import { siteModule } from './modules/site';
 import { uploadsModule, type UploadsOptions } from './modules/uploads';
 import { trustModule } from './modules/trust';
@@ -49,6 +50,8 @@ export interface ServerOptions {
   content?: ContentOptions;
   /** Uploads: the conversion worker (default from the environment, CONVERT_WORKER=off for none). */
   uploads?: UploadsOptions;
+  /** robots.txt and the sitemaps: page size and cache (tests); default origin SITE_ORIGIN's. */
+  seo?: SeoOptions;
 }
 
 /**
@@ -102,6 +105,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     await app.register(trustModule);
     await app.register(libraryModule);
     await app.register(writingModule);
+    await app.register(seoModule, { siteOrigin: qrOAuth.siteOrigin, ...opts.seo });
     await app.register(opsModule);
   } catch (err) {
     await app.close().catch(() => undefined); // closes the database if it was opened

@@ -22,6 +22,7 @@ export type ModuleName =
   | 'trust'
   | 'writing'
   | 'library'
+  | 'seo'
   | 'ops';
 
 /**
