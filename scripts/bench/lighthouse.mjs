@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse benchmark (`npm run bench:lighthouse [-- /path ...]`): starts the composed site from the current builds
 // (scripts/site.mjs, a fresh data folder, loopback ports of its own), runs the npm `lighthouse` CLI with the system
-// Chromium on each path (default `/`) with its default mobile profile, and prints Performance, Accessibility,
+// Chromium on each path (default: `/`, a result page, a Markdown and a PDF document; `--runs=N` each N times) with its
+// default mobile profile, and prints Performance, Accessibility,
 // Best Practices and SEO with LCP, TBT and CLS. Build first (`npm run build`): this measures what is in dist/.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,8 +11,10 @@ import path from 'node:path';
 import { ROOT } from '../build.mjs';
 import { startSite } from '../site.mjs';
 
-// below the ephemeral port range (32768+), so no outgoing connection of the machine holds one of them
-const PORTS = { shell: 19480, api: 19490, remoteBase: 19481 };
+// below the ephemeral port range (32768+), so no outgoing connection of the machine holds one of them;
+// BENCH_PORT_BASE moves them (two runs side by side)
+const BASE = Number(process.env.BENCH_PORT_BASE || 19480);
+const PORTS = { shell: BASE, api: BASE + 10, remoteBase: BASE + 1 };
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -66,15 +69,26 @@ function failedAudits(report) {
   );
 }
 
+/** The issue's four pages: `/`, a result page, a Markdown and a PDF document (ids from the demo data). */
+async function defaultTargets(siteUrl) {
+  const { results } = await (await fetch(`${siteUrl}/api/docs/?page_size=100`)).json();
+  const md = results.find((d) => d.file_type === 'md');
+  const pdf = results.find((d) => d.file_type === 'pdf');
+  return ['/', `/app/articles/search/result?keyword=${encodeURIComponent('明月')}`, `/app/articles/docs/detail/${md.id}`, `/app/articles/docs/detail/${pdf.id}`];
+}
+
 async function main() {
   const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
-  const targets = paths.length ? paths : ['/'];
+  const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 1);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const site = await startSite({ port: PORTS.shell, apiPort: PORTS.api, remotePortBase: PORTS.remoteBase, dataDir, quiet: true });
   try {
-    for (const target of targets) {
+    const targets = paths.length ? paths : await defaultTargets(site.url);
+    for (const [i, target] of targets.flatMap((t) => Array.from({ length: runs }, () => t)).entries()) {
       const url = `${site.url}${target}`;
-      const outFile = path.join(dataDir, `report-${targets.indexOf(target)}.json`);
+      const outFile = path.join(dataDir, `report-${i}.json`);
+      // a server that has been running: the first page a server part makes also loads its code
+      await (await fetch(url)).arrayBuffer();
       await runLighthouse(url, outFile);
       const s = summary(JSON.parse(readFileSync(outFile, 'utf8')));
       console.log(`\nLighthouse（移动端）${target}`);

@@ -13,10 +13,12 @@ export interface DownloadBoxProps {
   owned?: boolean;
   compact?: boolean;
   label?: string;
+  /** What the item says of itself (free or its price): the quota line shows it before the quota has come. */
+  known?: Pick<Quota, 'is_free' | 'price'>;
 }
 
 /** The quota left, the download button, and after a 402 what the API answered with the way to payment. */
-export function DownloadBox({ quota, download, owned = false, compact = false, label = '立即下载' }: DownloadBoxProps) {
+export function DownloadBox({ quota, download, owned = false, compact = false, label = '立即下载', known }: DownloadBoxProps) {
   const [info, setInfo] = useState<Quota | null>(null);
   const [pay, setPay] = useState<PayAnswer | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,15 +50,7 @@ export function DownloadBox({ quota, download, owned = false, compact = false, l
 
   return (
     <div className={compact ? 'dt-download dt-download-compact' : 'dt-download'}>
-      {!compact &&
-        (info ? (
-          <QuotaText info={info} owned={owned} />
-        ) : (
-          // the line's height is kept while the quota loads, so the button and what follows do not move
-          <p className="dt-quota" aria-hidden="true">
-            <span className="dt-price">&nbsp;</span>
-          </p>
-        ))}
+      {!compact && <QuotaText info={info} known={known} owned={owned} />}
       {compact && info && !info.is_free && <span className="dt-price">{formatPrice(info.price)}</span>}
       <button type="button" className="dt-btn dt-primary dt-download-btn" disabled={busy} onClick={run}>
         {busy ? '请稍候…' : label}
@@ -84,18 +78,31 @@ export function DownloadBox({ quota, download, owned = false, compact = false, l
   );
 }
 
-function QuotaText({ info, owned }: { info: Quota; owned: boolean }) {
-  if (owned) return <p className="dt-quota">已拥有，可直接下载</p>;
-  if (!info.is_free)
-    return (
-      <p className="dt-quota">
-        <span className="dt-price">{formatPrice(info.price)}</span> 付费文档，购买后即可下载
-      </p>
+/**
+ * The quota line: one element from the first paint (it keeps its height, and only its numbers change when the
+ * quota comes, so the page's largest text is painted once), with what the item says of itself meanwhile.
+ */
+function QuotaText({ info, known, owned }: { info: Quota | null; known?: Pick<Quota, 'is_free' | 'price'>; owned: boolean }) {
+  const about = info ?? known;
+  let text;
+  if (owned) text = '已拥有，可直接下载';
+  else if (!about) text = <span className="dt-price">&nbsp;</span>;
+  else if (!about.is_free)
+    text = (
+      <>
+        <span className="dt-price">{formatPrice(about.price)}</span> 付费文档，购买后即可下载
+      </>
+    );
+  else
+    text = (
+      <>
+        免费下载 · 今日剩余免费下载次数 <strong>{info ? info.left : '–'}</strong>/{info ? info.total : '–'}
+        {info?.downloaded_today && <span className="dt-muted">（今日已下载，再次下载不占次数）</span>}
+      </>
     );
   return (
-    <p className="dt-quota" data-testid="quota">
-      免费下载 · 今日剩余免费下载次数 <strong>{info.left}</strong>/{info.total}
-      {info.downloaded_today && <span className="dt-muted">（今日已下载，再次下载不占次数）</span>}
+    <p className="dt-quota" data-testid={info?.is_free && !owned ? 'quota' : undefined} aria-busy={info || owned ? undefined : true}>
+      {text}
     </p>
   );
 }

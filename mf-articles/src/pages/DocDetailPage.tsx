@@ -68,7 +68,7 @@ export default function DocDetailPage() {
   );
 
   const downloadBox = (
-    <DownloadBox key={`${id}:${user?.uid ?? 0}`} quota={quota} download={download} owned={doc.is_owner || doc.is_purchased} />
+    <DownloadBox key={`${id}:${user?.uid ?? 0}`} quota={quota} download={download} owned={doc.is_owner || doc.is_purchased} known={doc} />
   );
   return (
     <main className="dt-page" data-page="doc-detail">
