@@ -100,7 +100,9 @@ async function main() {
   await compile(baselineConfig.runtimeProbe(path.join(work, 'probe')));
   const runtimeBytes = gz(readFileSync(path.join(work, 'probe', 'main.js')));
 
-  const site = await startSite({ port: 18280, apiPort: 18290, remotePortBase: 18281, dataDir: path.join(work, 'data'), quiet: true });
+  // BENCH_PORT moves the site's ports (the API takes +10, the remotes +1 onwards) when several runs share a machine.
+  const port = Number(process.env.BENCH_PORT || 18280);
+  const site = await startSite({ port, apiPort: port + 10, remotePortBase: port + 1, dataDir: path.join(work, 'data'), quiet: true });
   const { createStaticServer, listen } = require(path.join(ROOT, 'shell', 'dist-server', 'static-server.cjs'));
   const baselineServer = createStaticServer({ root: baselineDir, spaFallback: true, apiTarget: site.apiUrl });
   const baselinePort = await listen(baselineServer, 0);
