@@ -16,6 +16,15 @@ const swcOptions = {
   },
 };
 
+// The shell puts the federation runtime's core on a global that every remote entry reads (remotes are built with
+// `externalRuntime`), so the core is downloaded once, not once per remote. The plugin's ES module build: its
+// CommonJS build (what `provideExternalRuntime` resolves) pulls the core's CommonJS files, a second copy.
+const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+const provideRuntimeCore = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] })),
+  'index.js',
+);
+
 function packageNameOf(module) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(module.resource ?? module.context ?? '');
   return match ? match[1].replace(/[\\/]/g, '-').replace(/^@/, '') : 'misc';
@@ -120,7 +129,9 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
         shared: sharedSingletons,
         manifest: true,
         dts: false,
+        runtimePlugins: host ? [provideRuntimeCore] : [],
         experiments: {
+          externalRuntime: !host,
           // The shell reads each remote's mf-manifest.json itself (see shell/src/federation), so the runtime's
           // snapshot plugin is not needed; remotes load no remotes of their own.
           optimization: { disableSnapshot: true, disableRemote: !host, target: 'web' },
