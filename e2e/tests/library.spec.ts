@@ -32,8 +32,12 @@ test('collect a document into a new folder, find it there, move it; find what I 
   await expect(page.getByRole('radio', { name: /期末复习/ })).toBeChecked();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '收藏成功')).toBeVisible();
+  // the page comes as HTML (the visitor's view); for a signed-in reader the browser then reads the document again,
+  // which is what puts it in the reader's history
+  const readAgain = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/docs/${other.id}/`);
   await page.goto(`/app/articles/docs/detail/${other.id}`);
   await expect(page.getByRole('heading', { name: other.title })).toBeVisible();
+  expect((await readAgain).ok()).toBe(true);
 
   await page.goto('/app/user/collect/list');
   const nav = page.getByRole('list', { name: '收藏夹' });

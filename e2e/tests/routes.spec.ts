@@ -8,9 +8,22 @@ import { collectConsole } from '../support/site';
 // Login-required routes are opened as an active user: the shell sends visitors to login (shell-routing.spec.ts);
 // the staff console's routes as a staff member, after all the others (admin-console.spec.ts: nobody else gets them).
 // `/test` is rendered by the shell itself (docs/architecture.md). Titles: the route's, then the site title.
-// A detail page names the item it shows in its <h1> (the tab title still carries the route's title): the
-// expected heading is that item's title from the API.
+// A detail page names the item it shows in its <h1>: the expected heading is that item's title from the API.
+// Pages about content name it in the tab title as well (issue 21: their head is made from the content, on the
+// server and in the browser alike): a document or a blog its title, comments the item's, a category page its
+// category (12 is no category of the demo data: its pages say so), a result page its keyword.
 const ITEM_API: Record<string, string> = { 'articles.docs.detail': '/api/docs/12/', 'articles.blogs.detail': '/api/blogs/12/' };
+const CONTENT_TITLE: Record<string, (item: (path: string) => Promise<string>) => Promise<string>> = {
+  'articles.docs.detail': (item) => item('/api/docs/12/'),
+  'articles.blogs.detail': (item) => item('/api/blogs/12/'),
+  'articles.docs.comment': async (item) => `${await item('/api/docs/12/')}的评论`,
+  'articles.blogs.comment': async (item) => `${await item('/api/blogs/12/')}的评论`,
+  'articles.cate.detail': async () => '分类不存在',
+  'articles.docs.list': async () => '分类不存在',
+  'articles.blogs.list': async () => '分类不存在',
+  // a result page without a keyword offers a search
+  'articles.search.result': async () => '搜索',
+};
 
 test('every route is served by its owning remote with its title, without duplicate-React warnings', async ({ page, context, baseURL }) => {
   test.setTimeout(180_000);
@@ -39,7 +52,10 @@ test('every route is served by its owning remote with its title, without duplica
       await expect(slot.locator('h1'), `${url} 的标题`).toHaveText(heading);
       await expect(slot).toHaveAttribute('data-remote', route.remote);
     }
-    await expect(page).toHaveTitle(route.name === 'home' ? site : `${route.title} - ${site}`);
+    const itemTitle = async (api: string) => ((await (await page.request.get(api)).json()) as { title: string }).title;
+    const content = CONTENT_TITLE[route.name];
+    const title = route.name === 'home' ? site : `${content ? await content(itemTitle) : route.title} - ${site}`;
+    await expect(page, `${url} 的页面标题`).toHaveTitle(title);
   }
   const hookProblems = consoleLines.filter((l) => /invalid hook call|more than one copy of react|duplicate react/i.test(l));
   expect(hookProblems).toEqual([]);
