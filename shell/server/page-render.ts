@@ -17,6 +17,26 @@ export interface RenderedPage {
   html: string;
   state: string;
   version: string;
+  /** Seconds the page may be reused for other visitors (as a CDN's s-maxage); absent or 0: made for each request. */
+  maxAge?: number;
+}
+
+/** The layout a page is first drawn for: a phone's narrow one or the PC's wide one (SPEC §1). */
+export type Viewport = 'narrow' | 'wide';
+
+/** Phones and the chat app (and whatever says it is mobile) get the narrow layout first; the browser corrects a wrong guess. */
+const NARROW_UA = /Mobile|Android|iPhone|iPad|MicroMessenger|HarmonyOS/i;
+
+/**
+ * The edge decides the layout a server-rendered page is made for, once, from the request (Client Hints'
+ * Sec-CH-UA-Mobile where the browser sends it, else the user agent), and tells the remote: so the pages it keeps
+ * have two variants per address and no more.
+ */
+export function viewportOf(headers: http.IncomingHttpHeaders): Viewport {
+  const mobileHint = headers['sec-ch-ua-mobile'];
+  if (mobileHint === '?1') return 'narrow';
+  if (mobileHint === '?0') return 'wide';
+  return NARROW_UA.test(String(headers['user-agent'] ?? '')) ? 'narrow' : 'wide';
 }
 
 export interface PageRequest {
@@ -26,6 +46,7 @@ export interface PageRequest {
   origin: string;
   userAgent: string;
   clientIp: string;
+  viewport: Viewport;
 }
 
 /** How long the shell waits for a remote's HTML before it sends the page without it. */
@@ -43,7 +64,8 @@ function isRenderedPage(value: unknown): value is RenderedPage {
     typeof v.head === 'string' &&
     typeof v.html === 'string' &&
     typeof v.state === 'string' &&
-    typeof v.version === 'string'
+    typeof v.version === 'string' &&
+    (v.maxAge === undefined || (typeof v.maxAge === 'number' && v.maxAge >= 0))
   );
 }
 
@@ -62,7 +84,13 @@ export function fetchRenderedPage(ssrUrl: string, page: PageRequest, timeoutMs =
       target,
       {
         agent,
-        headers: { 'user-agent': page.userAgent, 'x-site-host': page.host, 'x-site-origin': page.origin, 'x-forwarded-for': page.clientIp },
+        headers: {
+          'user-agent': page.userAgent,
+          'x-site-host': page.host,
+          'x-site-origin': page.origin,
+          'x-site-viewport': page.viewport,
+          'x-forwarded-for': page.clientIp,
+        },
         timeout: timeoutMs,
       },
       (response) => {
@@ -116,7 +144,7 @@ export function compressed(body: string, acceptsBr: boolean, acceptsGzip: boolea
 
 interface RenderModule {
   configure?: (options: { apiOrigin: string }) => void;
-  render: (request: { url: string; host: string; origin: string; userAgent?: string; clientIp?: string }) => Promise<RenderedPage>;
+  render: (request: { url: string; host: string; origin: string; userAgent?: string; clientIp?: string; viewport?: Viewport }) => Promise<RenderedPage>;
 }
 
 /**
@@ -149,6 +177,7 @@ export function remoteRenderHandler(moduleFile: string, apiOrigin: string) {
         origin: String(req.headers['x-site-origin'] ?? ''),
         userAgent: String(req.headers['user-agent'] ?? ''),
         clientIp: String(req.headers['x-forwarded-for'] ?? ''),
+        viewport: req.headers['x-site-viewport'] === 'narrow' ? 'narrow' : req.headers['x-site-viewport'] === 'wide' ? 'wide' : viewportOf(req.headers),
       });
       answer(200, JSON.stringify(page));
     } catch (error) {

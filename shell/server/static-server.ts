@@ -3,7 +3,8 @@ import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { composePage, compressed, fetchRenderedPage, remoteRenderHandler, type RenderedPage } from './page-render';
+import { type CachedPage, PageCache } from './page-cache';
+import { composePage, fetchRenderedPage, remoteRenderHandler, viewportOf } from './page-render';
 
 /**
  * The static server of the composed site. The shell's instance serves the shell's dist with an HTML5-history
@@ -128,6 +129,14 @@ interface RouteOwner {
   path: string;
   remote: string;
   needLog: boolean;
+}
+
+/** A remote's line of the deployment manifest, as the server reads it. */
+interface DeploymentLine {
+  manifest?: string;
+  version?: string;
+  /** Its server part's address (`…/__ssr`), when it renders pages as HTML. */
+  ssr?: string;
 }
 
 /** The parts of a remote's mf-manifest.json the hints need. */
@@ -431,12 +440,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   }
 
   /** The public route a path belongs to, with its remote's deployment line (null for a login-required page). */
-  async function publicOwner(pathname: string): Promise<{ owner: RouteOwner; line: { manifest?: string; ssr?: string } | undefined } | null> {
+  async function publicOwner(pathname: string): Promise<{ owner: RouteOwner; line: DeploymentLine | undefined } | null> {
     const owners = (await readJsonFile(path.join(root, 'route-owners.json'))) as RouteOwner[];
     const owner = owners.find((o) => matchesPattern(o.path, pathname));
     // a login-required page sends a visitor to the login page: its remote would be fetched for nothing
     if (!owner || owner.needLog) return null;
-    const deployment = (await readDeployment()) as { remotes?: Record<string, { manifest?: string; ssr?: string }> } | null;
+    const deployment = (await readDeployment()) as { remotes?: Record<string, DeploymentLine> } | null;
     return { owner, line: deployment?.remotes?.[owner.remote] };
   }
 
@@ -511,27 +520,6 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return true;
   }
 
-  /** The page's HTML from the remote that owns it (when its deployment line names a server part), or null. */
-  async function serverRendered(req: http.IncomingMessage, url: URL): Promise<{ remote: string; page: RenderedPage } | null> {
-    if (!options.deploymentFile || !options.spaFallback) return null;
-    try {
-      const found = await publicOwner(url.pathname);
-      const ssrUrl = found?.line?.ssr;
-      if (!found || typeof ssrUrl !== 'string') return null;
-      const host = String(req.headers.host ?? 'localhost');
-      const page = await fetchRenderedPage(ssrUrl, {
-        url: url.pathname + url.search,
-        host: host.replace(/:\d+$/, ''),
-        origin: options.siteOrigin ?? `http://${host}`,
-        userAgent: String(req.headers['user-agent'] ?? ''),
-        clientIp: req.socket.remoteAddress ?? '',
-      });
-      return page && { remote: found.owner.remote, page };
-    } catch {
-      return null;
-    }
-  }
-
   const templates = new Map<string, { mtimeMs: number; text: string }>();
   /** index.html's text, read again when the file changes (a deploy of the shell). */
   async function template(file: string): Promise<{ text: string; version: string } | null> {
@@ -545,18 +533,55 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return { text: known.text, version: `${stat.size}-${stat.mtimeMs}` };
   }
 
+  const pages = new PageCache();
+
+  /**
+   * The page with its remote's HTML in it, when the remote that owns the path has a server part (its deployment
+   * line names it); null otherwise (the caller sends index.html as it is). Visitors share what the edge keeps
+   * (`PageCache`); a signed-in person's request is always made anew (and refreshes what is kept), so what they just
+   * changed shows on their next load.
+   */
+  async function renderedPage(req: http.IncomingMessage, url: URL): Promise<{ key: string; page: CachedPage } | null> {
+    if (!options.deploymentFile || !options.spaFallback) return null;
+    const file = path.join(root, 'index.html');
+    const found = await publicOwner(url.pathname).catch(() => null);
+    const line = found?.line;
+    const ssrUrl = line?.ssr;
+    if (!found || !line || typeof ssrUrl !== 'string') return null;
+    const shell = await template(file);
+    if (!shell) return null;
+    const host = String(req.headers.host ?? 'localhost');
+    const viewport = viewportOf(req.headers);
+    const pageUrl = url.pathname + url.search;
+    // everything the page depends on: the address, the site (host), the layout, the remote's deployment, the shell's index.html
+    const key = [pageUrl, host, viewport, ssrUrl, line.manifest, line.version, shell.version].join('\n');
+    const visitor = !/(?:^|;\s*)sessionid=/.test(String(req.headers.cookie ?? ''));
+    const page = await pages.fetch(key, visitor, async () => {
+      const rendered = await fetchRenderedPage(ssrUrl, {
+        url: pageUrl,
+        host: host.replace(/:\d+$/, ''),
+        origin: options.siteOrigin ?? `http://${host}`,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        clientIp: req.socket.remoteAddress ?? '',
+        viewport,
+      });
+      if (!rendered) return null;
+      const html = composePage(shell.text, found.owner.remote, pageUrl, rendered);
+      return { page: { status: rendered.status, remote: found.owner.remote, version: rendered.version, html }, maxAge: rendered.maxAge ?? 0 };
+    });
+    return page && { key, page };
+  }
+
   /** A page with the remote's HTML in it; false when there is none (the caller sends index.html as it is). */
   async function servePageHtml(req: http.IncomingMessage, res: http.ServerResponse, url: URL, link: string | null): Promise<boolean> {
-    const rendered = await serverRendered(req, url);
+    const rendered = await renderedPage(req, url);
+    if (!rendered) return false;
     const file = path.join(root, 'index.html');
-    const shell = rendered && (await template(file));
-    if (!rendered || !shell) return false;
+    const shell = await template(file);
+    if (!shell) return false;
+    const { key, page } = rendered;
     const accepts = String(req.headers['accept-encoding'] ?? '');
-    const { body, encoding } = compressed(
-      composePage(shell.text, rendered.remote, url.pathname + url.search, rendered.page),
-      acceptsEncoding(accepts, 'br'),
-      acceptsEncoding(accepts, 'gzip'),
-    );
+    const { body, encoding } = pages.body(key, page, acceptsEncoding(accepts, 'br'), acceptsEncoding(accepts, 'gzip'));
     const headers: Record<string, string> = {
       ...SECURITY_HEADERS,
       'Content-Type': TYPES['.html'],
@@ -564,11 +589,11 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       'Cache-Control': 'no-cache',
       Vary: 'Accept-Encoding',
       'Content-Length': String(body.length),
-      'X-Page-Render': `server; remote=${rendered.remote}; version=${rendered.page.version}`,
+      'X-Page-Render': `server; remote=${page.remote}; version=${page.version}`,
       ...(link && { Link: link }),
       ...(encoding && { 'Content-Encoding': encoding }),
     };
-    res.writeHead(rendered.page.status, headers);
+    res.writeHead(page.status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }

@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { PageCache } from '../server/page-cache';
 import { composePage, type RenderedPage } from '../server/page-render';
 import { createStaticServer, listen } from '../server/static-server';
 
@@ -154,4 +155,88 @@ test('composePage works on the minified index.html the build writes (no attribut
 test('composePage escapes the path it marks the slot with', () => {
   const html = composePage(TEMPLATE, 'mf-articles', '/a?q="><script>', PAGE);
   expect(html).toContain('data-ssr-path="/a?q=&#34;&#62;&#60;script&#62;"');
+});
+
+describe('the edge keeps a page for the seconds its remote allows', () => {
+  const kept = (url: string) => ({ status: 200, body: JSON.stringify({ ...PAGE, html: `<p>${url} 第 ${rendered.length} 次</p>`, maxAge: 60 }) });
+
+  test('visitors share one rendering; a signed-in request is made anew and refreshes it', async () => {
+    answer = kept;
+    const first = await get(shellPort, '/app/articles/docs/detail/31');
+    const second = await get(shellPort, '/app/articles/docs/detail/31');
+    expect(second.body.toString('utf8')).toBe(first.body.toString('utf8'));
+    expect(rendered).toHaveLength(1);
+    const signedIn = await get(shellPort, '/app/articles/docs/detail/31', { cookie: 'csrftoken=a; sessionid=abc' });
+    expect(rendered).toHaveLength(2);
+    expect(signedIn.body.toString('utf8')).toContain('第 2 次');
+    // the visitor after them gets the newer page
+    expect((await get(shellPort, '/app/articles/docs/detail/31')).body.toString('utf8')).toContain('第 2 次');
+    expect(rendered).toHaveLength(2);
+  });
+
+  test('requests that miss together share one rendering, and each encoding is served from it', async () => {
+    answer = kept;
+    const answers = await Promise.all(
+      ['gzip', 'br', 'identity', 'gzip'].map((encoding) => get(shellPort, '/app/articles/docs/detail/32', { 'accept-encoding': encoding })),
+    );
+    expect(rendered).toHaveLength(1);
+    expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['gzip', 'br', undefined, 'gzip']);
+    expect(gunzipSync(answers[0].body).toString('utf8')).toBe(answers[2].body.toString('utf8'));
+  });
+
+  test('a page without maxAge, and every other layout, address or deployment, is rendered for its own', async () => {
+    answer = () => ({ status: 200, body: JSON.stringify(PAGE) });
+    await get(shellPort, '/app/articles/docs/detail/33');
+    await get(shellPort, '/app/articles/docs/detail/33');
+    expect(rendered).toHaveLength(2);
+    answer = kept;
+    rendered = [];
+    await get(shellPort, '/app/articles/docs/detail/34', { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' });
+    await get(shellPort, '/app/articles/docs/detail/34', { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' });
+    await get(shellPort, '/app/articles/docs/detail/34', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' });
+    await get(shellPort, '/app/articles/docs/detail/34?page=2');
+    expect(rendered).toHaveLength(3);
+    deploy(`http://127.0.0.1:${rendererPort}/__ssr?v=2`);
+    await get(shellPort, '/app/articles/docs/detail/34', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' });
+    expect(rendered).toHaveLength(4);
+  });
+
+  test('the remote is told the layout the edge chose', async () => {
+    const viewports: string[] = [];
+    const seen = http.createServer((req, res) => {
+      viewports.push(String(req.headers['x-site-viewport']));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(PAGE));
+    });
+    const port = await listen(seen, 0);
+    try {
+      deploy(`http://127.0.0.1:${port}/__ssr`);
+      await get(shellPort, '/app/articles/docs/detail/35', { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile' });
+      await get(shellPort, '/app/articles/docs/detail/35', { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile', 'sec-ch-ua-mobile': '?0' });
+      await get(shellPort, '/app/articles/docs/detail/35', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)', 'sec-ch-ua-mobile': '?1' });
+      await get(shellPort, '/app/articles/docs/detail/35', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' });
+      expect(viewports).toEqual(['narrow', 'wide', 'narrow', 'wide']);
+    } finally {
+      await new Promise((r) => seen.close(r));
+    }
+  });
+});
+
+test('PageCache forgets a page when its time is up and keeps within its bounds', async () => {
+  let now = 1000;
+  const cache = new PageCache({ maxEntries: 2, now: () => now });
+  const page = (n: number) => ({ status: 200, remote: 'mf-articles', version: '1', html: `<p>${n}</p>` });
+  let made = 0;
+  const make = (maxAge: number) => async () => ({ page: page((made += 1)), maxAge });
+  expect((await cache.fetch('a', true, make(5)))?.html).toBe('<p>1</p>');
+  now += 4999;
+  expect((await cache.fetch('a', true, make(5)))?.html).toBe('<p>1</p>');
+  now += 1;
+  expect((await cache.fetch('a', true, make(5)))?.html).toBe('<p>2</p>');
+  await cache.fetch('b', true, make(5));
+  await cache.fetch('c', true, make(5));
+  expect(cache.size).toBe(2);
+  expect(cache.get('a')).toBeUndefined();
+  expect(await cache.fetch('d', true, async () => null)).toBeNull();
+  expect(cache.get('d')).toBeUndefined();
 });

@@ -21,6 +21,8 @@ export interface RenderedPage {
   /** What the browser hydrates with (SsrStore.data and hints), as JSON. */
   state: string;
   version: string;
+  /** Seconds the edge may reuse the page for other visitors (0: not at all). */
+  maxAge: number;
 }
 
 export interface RenderRequest {
@@ -32,6 +34,8 @@ export interface RenderRequest {
   userAgent?: string;
   /** The visitor's address, passed on to the API (its rate limits count the person, not this server). */
   clientIp?: string;
+  /** The layout the edge (the shell's server) decided for this request; without it, the wide one. */
+  viewport?: 'narrow' | 'wide';
 }
 
 /** Where the API is: set once by the process that loads this module. */
@@ -47,8 +51,11 @@ export function configure({ apiOrigin }: { apiOrigin: string }): void {
 /** A page that cannot be made in this time is left to the browser (the shell waits a little longer). */
 const RENDER_TIMEOUT_MS = 2500;
 
-/** Phones and the chat app get the narrow layout first (useWide's guess; the browser corrects a wrong guess). */
-const NARROW_UA = /Mobile|Android|iPhone|iPad|MicroMessenger|HarmonyOS/i;
+/**
+ * How long the edge may show a page made here to other visitors (seconds): what changes (a new comment, a count)
+ * reaches visitors within this time; a signed-in person's own load is always made anew.
+ */
+export const PAGE_MAX_AGE_S = 10;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside <script>: nothing in it can close the element or start a comment. */
@@ -91,7 +98,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (!isServer) throw new Error('render() runs on the server only');
   const store: SsrStore = {
     data: {},
-    hints: { wide: !NARROW_UA.test(request.userAgent ?? '') },
+    hints: { wide: request.viewport !== 'narrow' },
     pending: new Map(),
     host: request.host,
     origin: request.origin,
@@ -109,11 +116,14 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (errors.length) throw errors[0];
   // the server's own keys ('~…': renderings the HTML carries already) stay here
   const data = Object.fromEntries(Object.entries(store.data).filter(([key]) => !key.startsWith('~')));
+  // a page that could not get its data (the API slow or down) is not kept: the next visitor's may
+  const failed = Object.values(data).some(({ error }) => error && error.status !== 404 && error.status !== 400);
   return {
     status: store.status ?? 200,
     head: headTags(store.head, request.origin, request.url, html),
     html,
     state: scriptJson({ data, hints: store.hints }),
     version: __APP_VERSION__,
+    maxAge: failed ? 0 : PAGE_MAX_AGE_S,
   };
 }
