@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { createReadStream, promises as fs, statSync, type Stats } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -131,6 +131,12 @@ interface RouteOwner {
   needLog: boolean;
 }
 
+/** The route a page belongs to (a public one) and its remote's deployment line. */
+interface PublicOwner {
+  owner: RouteOwner;
+  line: DeploymentLine | undefined;
+}
+
 /** A remote's line of the deployment manifest, as the server reads it. */
 interface DeploymentLine {
   manifest?: string;
@@ -150,6 +156,28 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
   const have = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
   return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
+}
+
+const matchers = new WeakMap<RouteOwner[], (pathname: string) => RouteOwner | undefined>();
+/**
+ * The first route whose pattern matches a path (matchesPattern), made once per route list: the routes grouped by
+ * their number of segments, so a path is compared with the few of its length only.
+ */
+function routeMatcher(owners: RouteOwner[]): (pathname: string) => RouteOwner | undefined {
+  let match = matchers.get(owners);
+  if (!match) {
+    const byLength = new Map<number, RouteOwner[]>();
+    for (const owner of owners) {
+      const length = owner.path.split('/').length;
+      byLength.set(length, [...(byLength.get(length) ?? []), owner]);
+    }
+    match = (pathname) => {
+      const length = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/').length;
+      return byLength.get(length)?.find((o) => matchesPattern(o.path, pathname));
+    };
+    matchers.set(owners, match);
+  }
+  return match;
 }
 
 /** The URL a remote's files are served from (its manifest's publicPath, or beside the manifest). */
@@ -213,10 +241,15 @@ function send(res: http.ServerResponse, status: number, body: string, type = 'te
   res.end(body);
 }
 
-async function fileStat(file: string) {
+/**
+ * A file's stat, or null when it is not a file. Synchronous on purpose: on every page the server looks at a few
+ * small files (index.html, the deployment manifest, the route owners) to see a deploy at once; a stat of a file
+ * the kernel has cached takes microseconds, less than handing it to libuv's thread pool and back.
+ */
+function fileStat(file: string): Stats | null {
   try {
-    const stat = await fs.stat(file);
-    return stat.isFile() ? stat : null;
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? stat : null;
   } catch {
     return null;
   }
@@ -409,7 +442,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   const jsonFiles = new Map<string, { stamp: string; value: unknown }>();
   /** A JSON file, parsed again only when it changed (every page reads the manifest and the route owners). */
   async function readJsonFile(file: string): Promise<unknown> {
-    const stat = await fs.stat(file);
+    const stat = statSync(file);
     const stamp = `${stat.size}-${stat.mtimeMs}-${stat.ino}`;
     const known = jsonFiles.get(file);
     if (known?.stamp === stamp) return known.value;
@@ -428,21 +461,29 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     }
   }
 
-  const htmlHashes = new Map<string, { version: string; hashes: string[] }>();
-  /** The CSP of an HTML file: its inline scripts' hashes (kept while the file is unchanged) and the deployed remotes. */
+  const htmlHashes = new Map<string, { version: string; hashes: string[]; deployment?: unknown; csp?: string }>();
+  /**
+   * The CSP of an HTML file: its inline scripts' hashes and the deployed remotes (made again only when the file or
+   * the deployment manifest changed).
+   */
   async function pageCspFor(file: string, version: string): Promise<string> {
     let known = htmlHashes.get(file);
     if (known?.version !== version) {
       known = { version, hashes: inlineScriptHashes(await fs.readFile(file, 'utf8')) };
       htmlHashes.set(file, known);
     }
-    return pageCsp(known.hashes, remoteOrigins(await readDeployment()));
+    const deployment = await readDeployment();
+    if (known.csp === undefined || known.deployment !== deployment) {
+      known.deployment = deployment;
+      known.csp = pageCsp(known.hashes, remoteOrigins(deployment));
+    }
+    return known.csp;
   }
 
   /** The public route a path belongs to, with its remote's deployment line (null for a login-required page). */
-  async function publicOwner(pathname: string): Promise<{ owner: RouteOwner; line: DeploymentLine | undefined } | null> {
+  async function publicOwner(pathname: string): Promise<PublicOwner | null> {
     const owners = (await readJsonFile(path.join(root, 'route-owners.json'))) as RouteOwner[];
-    const owner = owners.find((o) => matchesPattern(o.path, pathname));
+    const owner = routeMatcher(owners)(pathname);
     // a login-required page sends a visitor to the login page: its remote would be fetched for nothing
     if (!owner || owner.needLog) return null;
     const deployment = (await readDeployment()) as { remotes?: Record<string, DeploymentLine> } | null;
@@ -450,10 +491,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   }
 
   /** The Link header of a page: preloads for the remote that renders it (public routes only). */
-  async function pageHints(pathname: string): Promise<string | null> {
+  async function pageHints(found: PublicOwner | null): Promise<string | null> {
     if (!hintsOn || !options.deploymentFile) return null;
     try {
-      const found = await publicOwner(pathname);
       if (!found) return null;
       const { owner } = found;
       const manifestUrl = found.line?.manifest;
@@ -478,7 +518,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     file: string,
     extraHeaders: Record<string, string> = {},
   ): Promise<boolean> {
-    const stat = await fileStat(file);
+    const stat = fileStat(file);
     if (!stat) return false;
     const ext = path.extname(file);
     const headers: Record<string, string> = {
@@ -498,7 +538,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     let size = stat.size;
     for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
       if (!acceptsEncoding(accepts, encoding)) continue;
-      const compressed = await fileStat(file + suffix);
+      const compressed = fileStat(file + suffix);
       if (compressed) {
         body = file + suffix;
         size = compressed.size;
@@ -523,7 +563,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   const templates = new Map<string, { mtimeMs: number; text: string }>();
   /** index.html's text, read again when the file changes (a deploy of the shell). */
   async function template(file: string): Promise<{ text: string; version: string } | null> {
-    const stat = await fileStat(file);
+    const stat = fileStat(file);
     if (!stat) return null;
     let known = templates.get(file);
     if (known?.mtimeMs !== stat.mtimeMs) {
@@ -541,10 +581,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
    * (`PageCache`); a signed-in person's request is always made anew (and refreshes what is kept), so what they just
    * changed shows on their next load.
    */
-  async function renderedPage(req: http.IncomingMessage, url: URL): Promise<{ key: string; page: CachedPage } | null> {
+  async function renderedPage(req: http.IncomingMessage, url: URL, found: PublicOwner | null): Promise<{ key: string; page: CachedPage } | null> {
     if (!options.deploymentFile || !options.spaFallback) return null;
     const file = path.join(root, 'index.html');
-    const found = await publicOwner(url.pathname).catch(() => null);
     const line = found?.line;
     const ssrUrl = line?.ssr;
     if (!found || !line || typeof ssrUrl !== 'string') return null;
@@ -573,8 +612,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   }
 
   /** A page with the remote's HTML in it; false when there is none (the caller sends index.html as it is). */
-  async function servePageHtml(req: http.IncomingMessage, res: http.ServerResponse, url: URL, link: string | null): Promise<boolean> {
-    const rendered = await renderedPage(req, url);
+  async function servePageHtml(req: http.IncomingMessage, res: http.ServerResponse, url: URL, found: PublicOwner | null, link: string | null): Promise<boolean> {
+    const rendered = await renderedPage(req, url, found);
     if (!rendered) return false;
     const file = path.join(root, 'index.html');
     const shell = await template(file);
@@ -637,8 +676,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       if (pathname !== '/' && (await serveFile(req, res, file))) return;
       const wantsPage = pathname === '/' || (options.spaFallback && !path.extname(pathname));
       if (wantsPage) {
-        const link = await pageHints(pathname);
-        if (await servePageHtml(req, res, url, link)) return;
+        const found = options.deploymentFile ? await publicOwner(pathname).catch(() => null) : null;
+        const link = await pageHints(found);
+        if (await servePageHtml(req, res, url, found, link)) return;
         if (await serveFile(req, res, path.join(root, 'index.html'), { ...(link && { Link: link }), ...(hintsOn && { 'X-Page-Render': 'client' }) })) return;
       }
       send(res, 404, '文件不存在');

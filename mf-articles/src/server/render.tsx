@@ -116,10 +116,12 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (errors.length) throw errors[0];
   // the server's own keys ('~…': renderings the HTML carries already) stay here
   const data = Object.fromEntries(Object.entries(store.data).filter(([key]) => !key.startsWith('~')));
-  // a page that could not get its data (the API slow or down) is not kept: the next visitor's may
+  // A page that could not get its data (the API slow, down or refusing: a 429 to a visitor reading too fast) is not
+  // kept, and answers 503: a crawler comes back later instead of indexing an error; a browser shows the page's own
+  // error state with its retry.
   const failed = Object.values(data).some(({ error }) => error && error.status !== 404 && error.status !== 400);
   return {
-    status: store.status ?? 200,
+    status: failed ? 503 : (store.status ?? 200),
     head: headTags(store.head, request.origin, request.url, html),
     html,
     state: scriptJson({ data, hints: store.hints }),
