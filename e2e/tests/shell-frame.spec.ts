@@ -29,45 +29,85 @@ test.describe('navbar', () => {
     await expect(page.getByRole('alert')).toContainText('页面加载失败');
   });
 
-  test('the page names its start-up scripts and the route\'s remote up front, and uses every one of them', async ({ page, baseURL }) => {
+  /** The files a server-rendered page starts once it is painted (the shell's server lists them in the page). */
+  function pageStart(html: string, baseURL: string): { preload: string[]; scripts: string[] } {
+    const block = /<script type="application\/json" id="page-start">(.*?)<\/script>/.exec(html);
+    expect(block, 'the page lists the files it starts after its first paint').not.toBeNull();
+    const start = JSON.parse(block![1]) as { preload: { href: string }[]; scripts: string[] };
+    return { preload: start.preload.map((h) => new URL(h.href, baseURL).href), scripts: start.scripts.map((u) => new URL(u, baseURL).href) };
+  }
+
+  test('a page that comes as HTML starts its code after its first paint, and uses every file it names', async ({ page, baseURL }) => {
     const response = await page.request.get('/');
     const html = await response.text();
-    const scripts = [...html.matchAll(/<link rel="?preload"? as="?script"? href="?([^"\s>]+)/g)].map((m) => new URL(m[1], baseURL).href);
-    // the shell's start-up chunks (its bootstrap and the shared libraries in one file, lib-startup)
-    expect(scripts.length).toBeGreaterThanOrEqual(2);
-    expect(scripts.some((url) => /\/lib-startup\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
-    expect(html).toMatch(/<link rel="?preload"? href="?\/deployment\.json"? as="?fetch"? crossorigin/);
-    // the remote of `/` (mf-articles) is named in the Link header: its manifest, entry and app chunk
-    const hinted = [...(response.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]);
-    expect(hinted[0]).toBe(initialDeployment()['mf-articles'].manifest);
-    expect(hinted.length).toBeGreaterThanOrEqual(3);
+    expect(response.headers()['x-page-render']).toMatch(/^server;/);
+    // nothing is fetched beside the HTML before the text is on the screen: no preloads, no script elements, no Link
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(html).not.toMatch(/rel="?preload/);
+    expect(response.headers().link).toBeUndefined();
+    const { preload, scripts } = pageStart(html, baseURL!);
+    // the shell's start-up chunks (its bootstrap and the shared libraries in one file, lib-startup), the deployment
+    // manifest, and the remote of `/` (mf-articles): its manifest, entry and app chunk
+    expect(scripts).toEqual([new URL('/main.js', baseURL).href]);
+    expect(preload.some((url) => /\/lib-startup\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+    expect(preload).toContain(new URL('/deployment.json', baseURL).href);
+    expect(preload).toContain(initialDeployment()['mf-articles'].manifest);
+    expect(preload.filter((url) => url.startsWith(new URL(initialDeployment()['mf-articles'].manifest).origin)).length).toBeGreaterThanOrEqual(3);
     const requested = new Set<string>();
     page.on('request', (r) => requested.add(r.url()));
     await page.goto('/');
     await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档搜索');
     await page.waitForLoadState('networkidle');
+    expect([...scripts, ...preload].filter((url) => !requested.has(url))).toEqual([]);
+    // every script the page fetched started after the first contentful paint
+    const { fcp, early } = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      const js = performance.getEntriesByType('resource').filter((e) => /\.js(\?|$)/.test(e.name));
+      return { fcp: paint, early: js.filter((e) => e.startTime < paint).map((e) => e.name) };
+    });
+    expect(Number.isFinite(fcp)).toBe(true);
+    expect(early).toEqual([]);
+  });
+
+  test('a page the browser renders names its start-up scripts and its remote up front (preloads and a Link header)', async ({ page, baseURL }) => {
+    const agreement = routePath('site.userAgreement');
+    const response = await page.request.get(agreement);
+    expect(response.headers()['x-page-render']).toBe('client');
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<link rel="?preload"? as="?script"? href="?([^"\s>]+)/g)].map((m) => new URL(m[1], baseURL).href);
+    expect(scripts.some((url) => /\/lib-startup\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+    expect(html).toMatch(/<link rel="?preload"? href="?\/deployment\.json"? as="?fetch"? crossorigin/);
+    const hinted = [...(response.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+    expect(hinted[0]).toBe(initialDeployment()['mf-user-center'].manifest);
+    expect(hinted.length).toBeGreaterThanOrEqual(3);
+    const requested = new Set<string>();
+    page.on('request', (r) => requested.add(r.url()));
+    await page.goto(agreement);
+    await expect(page.locator('#slot-mf-user-center h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     expect([...scripts, ...hinted].filter((url) => !requested.has(url))).toEqual([]);
   });
 
-  test('a lazy page of a remote is named in the Link header too (its own chunks), and the page uses them', async ({ page }) => {
+  test("a lazy page of a remote is named among its page's files too (its own chunks), and the page uses them", async ({ page, baseURL }) => {
     const detail = routePath('articles.docs.detail', { id: 12 });
     await page.request.get(detail); // the server reads the remote's route-chunks.json on a first page, briefly
-    const response = await page.request.get(detail);
-    const hinted = [...(response.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]);
-    const pageChunks = hinted.filter((url) => /\/route-articles\.docs\.detail\.[0-9a-f]{8}\.js$/.test(url));
+    const { preload } = pageStart(await (await page.request.get(`${detail}?again=1`)).text(), baseURL!);
+    const pageChunks = preload.filter((url) => /\/route-articles\.docs\.detail\.[0-9a-f]{8}\.js$/.test(url));
     expect(pageChunks).toHaveLength(1);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await page.goto(detail);
     await expect(page.locator('#slot-mf-articles h1')).toHaveText(await itemTitle(page, 'docs', 12));
     await page.waitForLoadState('networkidle');
-    expect(hinted.filter((url) => !requested.includes(url))).toEqual([]);
+    expect(preload.filter((url) => !requested.includes(url))).toEqual([]);
     // fetched once: the preload is what the page's import uses
     expect(requested.filter((url) => url === pageChunks[0])).toHaveLength(1);
   });
 
   test('the search box leads to the search results with the keyword', async ({ page }) => {
     await page.goto('/');
+    // the page is HTML first; the navbar's own search (which trims the keyword) once the page's code runs
+    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
     await page.getByRole('searchbox', { name: '搜索文档' }).fill('  信息安全 等级保护 ');
     await page.getByRole('searchbox', { name: '搜索文档' }).press('Enter');
     await expect(page).toHaveURL(`${routePath('articles.search.result')}?keyword=${encodeURIComponent('信息安全 等级保护').replace(/%20/g, '+')}`);
@@ -152,6 +192,7 @@ test.describe('navbar', () => {
   test('phones get the narrow navbar: brand, search, 登录 and a 更多 panel, all within 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 720 });
     await page.goto('/');
+    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '分类' })).toBeHidden();
     const box = await nav.getByRole('button', { name: '更多' }).boundingBox();
@@ -246,7 +287,8 @@ test('the app\'s back button: a toast on the first press, exit on a second withi
   });
   await page.clock.install();
   await page.goto('/');
-  await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档搜索');
+  // the heading comes with the HTML; the shell's bridges once its code runs (the remote is mounted after them)
+  await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
   const press = () => page.evaluate(() => (window as unknown as { __appBack(): boolean }).__appBack());
   const exits = () => page.evaluate(() => (window as unknown as { __exits: number }).__exits);
 

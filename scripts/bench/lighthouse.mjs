@@ -51,6 +51,7 @@ function summary(report) {
     tbt: audit('total-blocking-time').displayValue,
     cls: audit('cumulative-layout-shift').displayValue,
     si: audit('speed-index').displayValue,
+    lcpParts: lcpParts(report),
     failed: failedAudits(report).map((a) => `${a.id} (${a.displayValue ?? a.score})`),
     // the elements behind a failed accessibility audit (colour contrast, heading order...), to know what to fix
     nodes: failedAudits(report)
@@ -61,6 +62,15 @@ function summary(report) {
           .map((i) => `${a.id}: ${i.node ? `${i.node.selector} ${i.node.explanation?.split('\n').pop() ?? ''}` : `${i.description ?? ''} ${i.sourceLocation?.url ?? i.url ?? ''}`}`.trim()),
       ),
   };
+}
+
+/** What the LCP waited for (Lighthouse's breakdown: time to first byte, render delay...) and which element it was. */
+function lcpParts(report) {
+  const items = report.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const parts = items.find((i) => i.type === 'table')?.items ?? [];
+  const node = items.find((i) => i.type === 'node');
+  const timing = parts.map((p) => `${p.label} ${Math.round(p.duration)} ms`).join(', ');
+  return node ? `${timing}; ${node.selector}「${String(node.nodeLabel ?? '').slice(0, 20)}」` : timing;
 }
 
 function failedAudits(report) {
@@ -94,6 +104,7 @@ async function main() {
       console.log(`\nLighthouse（移动端）${target}`);
       console.log(`  Performance ${s.performance} · Accessibility ${s.accessibility} · Best Practices ${s.bestPractices} · SEO ${s.seo}`);
       console.log(`  FCP ${s.fcp} · LCP ${s.lcp} · TBT ${s.tbt} · CLS ${s.cls} · Speed Index ${s.si}`);
+      if (s.lcpParts) console.log(`  LCP: ${s.lcpParts}`);
       if (s.failed.length) console.log(`  未满分的审计: ${s.failed.join(', ')}`);
       for (const node of s.nodes) console.log(`    ${node}`);
     }

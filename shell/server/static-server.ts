@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { type CachedPage, PageCache } from './page-cache';
-import { composePage, fetchRenderedPage, remoteRenderHandler, viewportOf } from './page-render';
+import { composePage, DEFERRED_START_SCRIPT, fetchRenderedPage, type PreloadHint, remoteRenderHandler, viewportOf } from './page-render';
 
 /**
  * The static server of the composed site. The shell's instance serves the shell's dist with an HTML5-history
@@ -213,8 +213,8 @@ export function routeChunkFiles(chunksUrl: string, chunks: unknown, route: strin
 }
 
 /** A Link header value for preloads (characters a header cannot carry are never in these URLs: they are encoded). */
-function preloadLink(url: string, as: 'script' | 'fetch'): string {
-  return `<${encodeURI(decodeURI(url))}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : ''}`;
+function linkHeader(hints: PreloadHint[]): string {
+  return hints.map(({ href, as }) => `<${encodeURI(decodeURI(href))}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin' : ''}`).join(', ');
 }
 
 /** Whether Accept-Encoding allows `coding` (present and not q=0). */
@@ -461,23 +461,25 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     }
   }
 
-  const htmlHashes = new Map<string, { version: string; hashes: string[]; deployment?: unknown; csp?: string }>();
+  const htmlHashes = new Map<string, { version: string; hashes: string[]; deployment?: unknown; csp?: string; serverCsp?: string }>();
   /**
    * The CSP of an HTML file: its inline scripts' hashes and the deployed remotes (made again only when the file or
    * the deployment manifest changed).
    */
-  async function pageCspFor(file: string, version: string): Promise<string> {
+  async function pageCspFor(file: string, version: string, serverRendered = false): Promise<string> {
     let known = htmlHashes.get(file);
     if (known?.version !== version) {
       known = { version, hashes: inlineScriptHashes(await fs.readFile(file, 'utf8')) };
       htmlHashes.set(file, known);
     }
     const deployment = await readDeployment();
-    if (known.csp === undefined || known.deployment !== deployment) {
+    if (known.csp === undefined || known.serverCsp === undefined || known.deployment !== deployment) {
       known.deployment = deployment;
       known.csp = pageCsp(known.hashes, remoteOrigins(deployment));
+      // a server-rendered page also runs the start of its code after the first paint
+      known.serverCsp = pageCsp([...known.hashes, ...inlineScriptHashes(`<script>${DEFERRED_START_SCRIPT}</script>`)], remoteOrigins(deployment));
     }
-    return known.csp;
+    return serverRendered ? known.serverCsp : known.csp;
   }
 
   /** The public route a path belongs to, with its remote's deployment line (null for a login-required page). */
@@ -490,25 +492,25 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return { owner, line: deployment?.remotes?.[owner.remote] };
   }
 
-  /** The Link header of a page: preloads for the remote that renders it (public routes only). */
-  async function pageHints(found: PublicOwner | null): Promise<string | null> {
-    if (!hintsOn || !options.deploymentFile) return null;
+  /** A page's preloads: the files of the remote that renders it (public routes only). */
+  async function pageHints(found: PublicOwner | null): Promise<PreloadHint[]> {
+    if (!hintsOn || !options.deploymentFile) return [];
     try {
-      if (!found) return null;
+      if (!found) return [];
       const { owner } = found;
       const manifestUrl = found.line?.manifest;
-      if (typeof manifestUrl !== 'string' || !/^https?:\/\//.test(manifestUrl)) return null;
-      const links = [preloadLink(manifestUrl, 'fetch')];
+      if (typeof manifestUrl !== 'string' || !/^https?:\/\//.test(manifestUrl)) return [];
+      const hints: PreloadHint[] = [{ href: manifestUrl, as: 'fetch' }];
       const manifest = await manifestFor(manifestUrl);
       if (manifest) {
-        links.push(...remoteStartFiles(manifestUrl, manifest).map((url) => preloadLink(url, 'script')));
+        hints.push(...remoteStartFiles(manifestUrl, manifest).map((href) => ({ href, as: 'script' as const })));
         // the page's own lazy chunk(s), which the app would ask for only once it runs
         const chunksUrl = routeChunksUrl(manifestUrl, manifest);
-        links.push(...routeChunkFiles(chunksUrl, await manifestFor<unknown>(chunksUrl), owner.name).map((url) => preloadLink(url, 'script')));
+        hints.push(...routeChunkFiles(chunksUrl, await manifestFor<unknown>(chunksUrl), owner.name).map((href) => ({ href, as: 'script' as const })));
       }
-      return links.join(', ');
+      return hints;
     } catch {
-      return null; // hints are an optimisation: without them the page loads as usual
+      return []; // hints are an optimisation: without them the page loads as usual
     }
   }
 
@@ -581,7 +583,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
    * (`PageCache`); a signed-in person's request is always made anew (and refreshes what is kept), so what they just
    * changed shows on their next load.
    */
-  async function renderedPage(req: http.IncomingMessage, url: URL, found: PublicOwner | null): Promise<{ key: string; page: CachedPage } | null> {
+  async function renderedPage(req: http.IncomingMessage, url: URL, found: PublicOwner | null, hints: PreloadHint[]): Promise<{ key: string; page: CachedPage } | null> {
     if (!options.deploymentFile || !options.spaFallback) return null;
     const file = path.join(root, 'index.html');
     const line = found?.line;
@@ -605,15 +607,15 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
         viewport,
       });
       if (!rendered) return null;
-      const html = composePage(shell.text, found.owner.remote, pageUrl, rendered);
+      const html = composePage(shell.text, found.owner.remote, pageUrl, rendered, hints);
       return { page: { status: rendered.status, remote: found.owner.remote, version: rendered.version, html }, maxAge: rendered.maxAge ?? 0 };
     });
     return page && { key, page };
   }
 
   /** A page with the remote's HTML in it; false when there is none (the caller sends index.html as it is). */
-  async function servePageHtml(req: http.IncomingMessage, res: http.ServerResponse, url: URL, found: PublicOwner | null, link: string | null): Promise<boolean> {
-    const rendered = await renderedPage(req, url, found);
+  async function servePageHtml(req: http.IncomingMessage, res: http.ServerResponse, url: URL, found: PublicOwner | null, hints: PreloadHint[]): Promise<boolean> {
+    const rendered = await renderedPage(req, url, found, hints);
     if (!rendered) return false;
     const file = path.join(root, 'index.html');
     const shell = await template(file);
@@ -624,12 +626,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     const headers: Record<string, string> = {
       ...SECURITY_HEADERS,
       'Content-Type': TYPES['.html'],
-      'Content-Security-Policy': await pageCspFor(file, shell.version),
+      'Content-Security-Policy': await pageCspFor(file, shell.version, true),
       'Cache-Control': 'no-cache',
       Vary: 'Accept-Encoding',
       'Content-Length': String(body.length),
+      // no Link preloads: the page's files are fetched once its content is painted (DEFERRED_START_SCRIPT)
       'X-Page-Render': `server; remote=${page.remote}; version=${page.version}`,
-      ...(link && { Link: link }),
       ...(encoding && { 'Content-Encoding': encoding }),
     };
     res.writeHead(page.status, headers);
@@ -677,9 +679,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       const wantsPage = pathname === '/' || (options.spaFallback && !path.extname(pathname));
       if (wantsPage) {
         const found = options.deploymentFile ? await publicOwner(pathname).catch(() => null) : null;
-        const link = await pageHints(found);
-        if (await servePageHtml(req, res, url, found, link)) return;
-        if (await serveFile(req, res, path.join(root, 'index.html'), { ...(link && { Link: link }), ...(hintsOn && { 'X-Page-Render': 'client' }) })) return;
+        const hints = await pageHints(found);
+        if (await servePageHtml(req, res, url, found, hints)) return;
+        // a page the browser renders needs its code at once: its remote's files are named in the Link header
+        const headers: Record<string, string> = hintsOn ? { 'X-Page-Render': 'client' } : {};
+        if (hints.length) headers.Link = linkHeader(hints);
+        if (await serveFile(req, res, path.join(root, 'index.html'), headers)) return;
       }
       send(res, 404, '文件不存在');
     })().catch(() => {

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PageCache } from '../server/page-cache';
-import { composePage, type RenderedPage } from '../server/page-render';
-import { createStaticServer, listen } from '../server/static-server';
+import { composePage, DEFERRED_START_SCRIPT, type RenderedPage } from '../server/page-render';
+import { createStaticServer, inlineScriptHashes, listen } from '../server/static-server';
 
 // Pages as HTML: the shell's server asks the owning remote's server part (named by its deployment line) for the
 // page and composes it into index.html; without one, or when it fails, it sends index.html as it is.
@@ -239,4 +239,38 @@ test('PageCache forgets a page when its time is up and keeps within its bounds',
   expect(cache.get('a')).toBeUndefined();
   expect(await cache.fetch('d', true, async () => null)).toBeNull();
   expect(cache.get('d')).toBeUndefined();
+});
+
+test("a server-rendered page's code starts after its first paint: its files are listed for the page, not preloaded ahead of it", async () => {
+  const res = await get(shellPort, '/app/articles/docs/detail/40');
+  const html = res.body.toString('utf8');
+  expect(res.headers['x-page-render']).toMatch(/^server;/);
+  expect(res.headers.link).toBeUndefined();
+  // nothing in the HTML fetches a script before the browser has painted the text
+  expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+  expect(html).not.toMatch(/rel="?preload/);
+  const start = JSON.parse(/<script type="application\/json" id="page-start">(.*?)<\/script>/.exec(html)![1]) as { preload: unknown[]; scripts: string[] };
+  expect(start.scripts).toEqual(['/main.js']);
+  expect(html).toContain(`<script>${DEFERRED_START_SCRIPT}</script>`);
+  // the page's policy names that script by its hash (and so lets it run), index.html's own as before
+  const csp = String(res.headers['content-security-policy']);
+  expect(inlineScriptHashes(`<script>${DEFERRED_START_SCRIPT}</script>`).every((hash) => csp.includes(hash))).toBe(true);
+  expect(inlineScriptHashes(TEMPLATE).every((hash) => csp.includes(hash))).toBe(true);
+});
+
+test('composePage moves the template\'s preloads and scripts into the list, in order, with the remote\'s files after them', () => {
+  const template =
+    '<html><head><link rel=preload href=/deployment.json as=fetch crossorigin><link rel="preload" as="script" href="/lib-startup.1.js"><title>知库文档</title></head>' +
+    '<body><main id=app-slot></main><script defer src=/main.js></script><script defer src="/extra.js"></script></body></html>';
+  const html = composePage(template, 'mf-articles', '/x', PAGE, [{ href: 'http://127.0.0.1:1/mf-manifest.json', as: 'fetch' }]);
+  const start = JSON.parse(/id="page-start">(.*?)<\/script>/.exec(html)![1]) as unknown;
+  expect(start).toEqual({
+    preload: [
+      { href: '/deployment.json', as: 'fetch' },
+      { href: '/lib-startup.1.js', as: 'script' },
+      { href: 'http://127.0.0.1:1/mf-manifest.json', as: 'fetch' },
+    ],
+    scripts: ['/main.js', '/extra.js'],
+  });
+  expect(html).not.toContain('/main.js"></script>');
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { RemoteName } from '../routing/route-table';
 import { SsrProvider, takeHydrationStore } from '../ssr/server-data';
@@ -68,7 +68,10 @@ export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAp
             </Committed>
           </SsrProvider>
         );
-        if (served) root = hydrateRoot(host, element, options);
+        // in a transition, hydration yields to the browser every few milliseconds instead of holding the main
+        // thread for the whole page: the page, readable already, answers a tap or a scroll meanwhile (as Next.js
+        // and Remix hydrate)
+        if (served) startTransition(() => void (root = hydrateRoot(host!, element, options)));
         else {
           host.replaceChildren(); // server HTML of another page (the address changed before the remote came)
           root = createRoot(host, options);
