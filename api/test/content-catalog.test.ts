@@ -84,6 +84,13 @@ describe.each(engines())('documents, blogs, categories and search on %s', (engin
     expect(detail.body.category_path.at(-1).id).toBe(doc.category_id);
     expect(detail.body.category_path[0].name).toBe('诗词');
     expect(detail.body.preview.type).toBe('pdf');
+    // the PDF's first page's text comes with its detail (the page's HTML shows it before pdf.js draws): the seeded
+    // PDF opens with its title, then the first text's title
+    const lines = detail.body.first_page_text.split('\n');
+    expect(lines[0]).toBe(doc.title);
+    expect(lines.length).toBeGreaterThan(2);
+    const [markdown] = await seededDocs(server.app, "d.status = 1 AND d.file_type = 'md'", 1);
+    expect((await call(server.base, `/api/docs/${markdown.id}/`)).body.first_page_text).toBe('');
 
     expectErrorBody(await call(server.base, '/api/docs/987654321/'), 404, 'not_found');
     expectErrorBody(await call(server.base, '/api/docs/abc/'), 400, 'invalid');

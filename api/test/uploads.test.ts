@@ -35,6 +35,8 @@ describe.each(engines())('uploads (%s)', (engine) => {
     const approved = await staff.post(`/api/staff/docs/${created.body.id}/approve/`);
     expect(approved.body).toMatchObject({ status: 1, uploader: { uid }, checks: { duplicate_of: null } });
     expect((await client.get('/api/my-docs/?status=published')).body.results[0].id).toBe(created.body.id);
+    // the detail carries the text of the PDF's first page only (pdftotext's first page), for the page's HTML
+    expect((await new Client(site.server.base).get(`/api/docs/${created.body.id}/`)).body.first_page_text).toBe('upload test page 1');
     const told = (await client.get('/api/notifications/')).body.results.map((n: { kind: string }) => n.kind);
     expect(told).toEqual(['doc_approved', 'doc_converted']);
     // the same file again is flagged as a duplicate of the published one

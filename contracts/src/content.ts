@@ -148,6 +148,7 @@ export const DocDetail = Type.Object({
   ...DocItem.properties,
   category_path: Type.Array(CategoryRef, { description: '从根分类到本分类' }),
   preview: PreviewInfo,
+  first_page_text: Type.String({ description: 'PDF 预览第 1 页的文字（页面的 HTML 与读屏用；最多 2,000 字）；其他预览方式为空' }),
   is_collected: Type.Boolean(),
   is_purchased: Type.Boolean(),
   is_owner: Type.Boolean(),

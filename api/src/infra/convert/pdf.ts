@@ -79,8 +79,9 @@ export async function pdfText(file: string, outDir: string, timeoutMs: number): 
   if (run.code !== 0) return '';
   // a cut in the middle of a character: the decoder's streaming mode drops the incomplete tail
   const text = new TextDecoder('utf-8').decode(await head(out, TEXT_MAX_BYTES), { stream: true });
-  // form feeds separate pages; runs of blank layout lines carry nothing for search
-  return text.replace(/\f/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim().slice(0, TEXT_MAX_CHARS);
+  // form feeds separate pages (kept: the first page's text goes with the document's page); runs of blank layout
+  // lines carry nothing for search
+  return text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim().slice(0, TEXT_MAX_CHARS);
 }
 
 /** Small PNGs of the first pages and a larger one of the first (pdftoppm); nothing when poppler is missing. */

@@ -18,6 +18,8 @@ export const ADDRESS_DAILY_FREE_DOWNLOADS = 20;
 export const PAID_PREVIEW_PAGES = 3;
 /** Characters per page when a text or Markdown document is read page by page. */
 export const TEXT_PAGE_CHARS = 1500;
+/** The most of a PDF's first page's text kept for the page's HTML (documents.first_page_text, migration 0063). */
+export const FIRST_PAGE_TEXT_CHARS = 2000;
 /**
  * How long a public document's or blog's row is served from memory (load.ts, `rowCache`): another API process's
  * change shows within this; this process forgets a row as soon as it writes it.

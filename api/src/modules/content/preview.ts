@@ -1,5 +1,5 @@
 import type { PreviewInfo } from 'contracts';
-import { PAID_PREVIEW_PAGES, TEXT_PAGE_CHARS } from './constants';
+import { FIRST_PAGE_TEXT_CHARS, PAID_PREVIEW_PAGES, TEXT_PAGE_CHARS } from './constants';
 import type { FileStorage } from '../../infra/storage/storage';
 
 /**
@@ -33,6 +33,19 @@ export function previewInfo(doc: PreviewFacts, unlocked: boolean): PreviewInfo {
   const allowed = doc.preview_pages ?? PAID_PREVIEW_PAGES;
   const limited = !doc.is_free && !unlocked && doc.pages > allowed;
   return { type, pages: doc.pages, preview_pages: limited ? allowed : doc.pages, limited };
+}
+
+/**
+ * The first page of a PDF's text (pdftotext's pages are separated by form feeds; its -layout spacing is folded), as
+ * the page's HTML shows it in place of the drawing: lines kept, at most FIRST_PAGE_TEXT_CHARS characters.
+ */
+export function firstPageOf(text: string): string {
+  const lines = text
+    .split('\f', 1)[0]
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u3000]+/g, ' ').trim())
+    .filter(Boolean);
+  return [...lines.join('\n')].slice(0, FIRST_PAGE_TEXT_CHARS).join('');
 }
 
 /** A text cut into pages of about TEXT_PAGE_CHARS characters, at line ends where there is one. */

@@ -105,3 +105,9 @@ export async function setUploader(q: Queryable, docId: number, userId: number): 
   );
   return row;
 }
+
+/** The text of a document's first preview page (documents.first_page_text, migration 0063). */
+export async function firstPageText(q: Queryable, id: number): Promise<string> {
+  const [row] = await q.query<{ text: string }>('SELECT first_page_text AS text FROM documents WHERE id = $1', [id]);
+  return row?.text ?? '';
+}

@@ -87,6 +87,16 @@ async function setViews(db: Queryable, table: 'document_views' | 'blog_views', k
   await db.query(`UPDATE ${table} c SET views = v.n FROM unnest($1::bigint[], $2::bigint[]) AS v(id, n) WHERE c.${key} = v.id`, [ids, views]);
 }
 
+/** The first page's text of the new PDF documents (the others keep ''). */
+async function setFirstPageTexts(db: Queryable, ids: number[], texts: string[]) {
+  const pdf = texts.flatMap((text, i) => (text ? [i] : []));
+  if (!pdf.length) return;
+  await db.query('UPDATE documents d SET first_page_text = v.t FROM unnest($1::bigint[], $2::text[]) AS v(id, t) WHERE d.id = v.id', [
+    pdf.map((i) => ids[i]),
+    pdf.map((i) => texts[i]),
+  ]);
+}
+
 async function writeDocs(db: Queryable, docs: SeedData['docs'], userIds: number[], categoryIds: Map<string, number>, log: (m: string) => void) {
   const docIds: number[] = [];
   for (let start = 0; start < docs.length; start += BATCH) {
@@ -111,6 +121,7 @@ async function writeDocs(db: Queryable, docs: SeedData['docs'], userIds: number[
     );
     // the insert's trigger gave each document its counter row (0 views)
     await setViews(db, 'document_views', 'document_id', ids.map((r) => r.id), rows.map((r) => r.views));
+    await setFirstPageTexts(db, ids.map((r) => r.id), rows.map((r) => r.firstPageText));
     docIds.push(...ids.map((r) => r.id));
     if (docs.length > 5000 && (start / BATCH) % 20 === 19) log(`已写入 ${start + rows.length} / ${docs.length} 篇文档`);
   }

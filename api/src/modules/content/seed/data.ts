@@ -109,6 +109,8 @@ export interface DocRowPlan {
   vector: string;
   titleVector: string;
   created: Date;
+  /** A PDF's first page's text ('' for others). */
+  firstPageText: string;
 }
 
 export interface BlogRowPlan {

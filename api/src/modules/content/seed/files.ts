@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { firstPageOf } from '../preview';
 import type { Poem } from './poetry';
 
 /**
@@ -57,27 +58,39 @@ export function poemsMarkdown(title: string, items: Poem[]): string {
   return `# ${title}\n\n${body}`;
 }
 
-/** A real PDF of the texts (A4, one CJK font subset embedded); resolves to its bytes and page count. */
-export function poemsPdf(title: string, items: Poem[], pdf: PdfFont): Promise<{ bytes: Buffer; pages: number }> {
+/** A real PDF of the texts (A4, one CJK font subset embedded); resolves to its bytes, page count and first page's text. */
+export function poemsPdf(title: string, items: Poem[], pdf: PdfFont): Promise<{ bytes: Buffer; pages: number; firstPageText: string }> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 60, bufferPages: true, info: { Title: title, Creator: '知库文档' } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('error', reject);
+    // what is written before the second page starts (a line that breaks onto it may count once too many)
+    const firstPage: string[] = [];
+    let onFirstPage = true;
+    doc.on('pageAdded', () => (onFirstPage = false));
+    const write = (text: string, options: PDFKit.Mixins.TextOptions) => {
+      if (onFirstPage) firstPage.push(text);
+      doc.text(text, options);
+    };
     if (pdf.family) doc.font(pdf.data, pdf.family);
     else doc.font(pdf.data);
-    doc.fontSize(20).text(title, { align: 'center' });
+    doc.fontSize(20);
+    write(title, { align: 'center' });
     doc.moveDown();
     for (const [i, poem] of items.entries()) {
       // an anthology page per text, as printed collections do
       if (i > 0) doc.addPage();
-      doc.fontSize(15).text(poem.title, { align: 'center' });
-      doc.fontSize(10).fillColor('#666666').text(poem.author, { align: 'center' });
+      doc.fontSize(15);
+      write(poem.title, { align: 'center' });
+      doc.fontSize(10).fillColor('#666666');
+      write(poem.author, { align: 'center' });
       doc.fillColor('#000000').fontSize(12).moveDown(0.5);
-      for (const line of poem.lines) doc.text(line, { align: 'center', lineGap: 4 });
+      for (const line of poem.lines) write(line, { align: 'center', lineGap: 4 });
     }
     const pages = doc.bufferedPageRange().count;
-    doc.on('end', () => resolve({ bytes: Buffer.concat(chunks), pages }));
+    const firstPageText = firstPageOf(firstPage.join('\n'));
+    doc.on('end', () => resolve({ bytes: Buffer.concat(chunks), pages, firstPageText }));
     doc.end();
   });
 }

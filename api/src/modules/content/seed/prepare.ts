@@ -127,15 +127,16 @@ function planDocs(m: Maker, size: Size): DocPlan[] {
 }
 
 /** A document's file on the storage: a PDF made with the font, else the text or Markdown. */
-async function docFile(m: Maker, plan: DocPlan): Promise<{ file: SeedFile; pages: number; text: string; pdf: boolean }> {
+async function docFile(m: Maker, plan: DocPlan): Promise<{ file: SeedFile; pages: number; text: string; pdf: boolean; firstPageText: string }> {
   const text = poemsTxt(plan.title, plan.items);
   if (plan.ext === 'pdf' && m.font) {
     const pdf = await poemsPdf(plan.title, plan.items, m.font);
-    return { file: await m.store('docs', `${plan.title}.${plan.ext}`, plan.ext, pdf.bytes), pages: pdf.pages, text, pdf: true };
+    const file = await m.store('docs', `${plan.title}.${plan.ext}`, plan.ext, pdf.bytes);
+    return { file, pages: pdf.pages, text, pdf: true, firstPageText: pdf.firstPageText };
   }
   const body = plan.ext === 'md' ? poemsMarkdown(plan.title, plan.items) : text;
   const file = await m.store('docs', `${plan.title}.${plan.ext}`, plan.ext, Buffer.from(body, 'utf8'));
-  return { file, pages: textPages(body).length, text, pdf: false };
+  return { file, pages: textPages(body).length, text, pdf: false, firstPageText: '' };
 }
 
 async function makeDocs(m: Maker, plans: DocPlan[]): Promise<{ docs: DocRowPlan[]; pdfs: number }> {
@@ -144,7 +145,7 @@ async function makeDocs(m: Maker, plans: DocPlan[]): Promise<{ docs: DocRowPlan[
   let pdfs = 0;
   const docs: DocRowPlan[] = [];
   for (const plan of plans) {
-    const { file, pages, text, pdf } = await docFile(m, plan);
+    const { file, pages, text, pdf, firstPageText } = await docFile(m, plan);
     if (pdf) pdfs += 1;
     const paid = plan.ext === 'pdf' ? rnd.chance(0.5) : rnd.chance(0.08);
     const roll = rnd.next();
@@ -169,6 +170,7 @@ async function makeDocs(m: Maker, plans: DocPlan[]): Promise<{ docs: DocRowPlan[
       }),
       titleVector: titleVectorLiteral(plan.title),
       created: plan.created,
+      firstPageText,
     });
     if (docs.length % 10_000 === 0) m.log(`已生成 ${docs.length} / ${plans.length} 篇文档`);
   }

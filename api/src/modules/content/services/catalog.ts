@@ -6,7 +6,7 @@ import { fillNames, namedRowsByIds, visibleBlog, visibleDoc } from '../load';
 import { previewInfo } from '../preview';
 import { publicArticleList, type ItemRef } from '../repositories/articles';
 import { blogAppendixList, blogContent, blogRowsByIds, publicBlogList } from '../repositories/blogs';
-import { docRowsByIds, publicDocList, recommendedDocList } from '../repositories/documents';
+import { docRowsByIds, firstPageText, publicDocList, recommendedDocList } from '../repositories/documents';
 import { countCache, type ListQuery } from '../repositories/lists';
 import { docReaderState, hasCollectedBlog, recordBrowsing } from '../repositories/reader';
 import { blogItem, docItem, flagOn, type BlogRow, type DocRow } from '../serialize';
@@ -93,10 +93,14 @@ async function docDetail(app: FastifyInstance, request: FastifyRequest, id: numb
   app.content.views.add('documents', row.id);
   const path = await categoryPath(app, row.category_id);
   const isOwner = user?.id === row.uploader_id;
+  const preview = previewInfo(row, isOwner || state.purchased);
+  // page 1 is within every preview there is; a PDF's is drawn in the browser, so its text comes with the detail
+  const firstPage = preview.type === 'pdf' && preview.preview_pages > 0 ? await firstPageText(app.db, row.id) : '';
   return {
     ...docItem(row, app.content.views.pending('documents', row.id)),
     category_path: path,
-    preview: previewInfo(row, isOwner || state.purchased),
+    preview,
+    first_page_text: firstPage,
     is_collected: state.collected,
     is_purchased: state.purchased,
     is_owner: isOwner,

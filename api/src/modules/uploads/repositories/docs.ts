@@ -161,6 +161,8 @@ export interface Converted {
   pages: number;
   previewFileId: number | null;
   hasCover: boolean;
+  /** The first page's text of the converted PDF (the page's HTML shows it). */
+  firstPageText: string;
   vector: string;
   titleVector: string;
   checks: MyDocRow['checks'];
@@ -172,9 +174,9 @@ export interface Converted {
 export async function storeConverted(q: Queryable, id: number, fileId: number, c: Converted, now: Date): Promise<boolean> {
   const rows = await q.query(
     `UPDATE documents SET pages = $3, preview_file_id = $4, has_cover = $5, search_vector = $6::tsvector, title_vector = $7::tsvector,
-       checks = $8::jsonb, status = $9, reason = $10, stage = '', progress = 100, update_time = $11
+       checks = $8::jsonb, status = $9, reason = $10, stage = '', progress = 100, update_time = $11, first_page_text = $12
      WHERE id = $1 AND file_id = $2 AND status = 6 AND delete_time IS NULL RETURNING id`,
-    [id, fileId, c.pages, c.previewFileId, c.hasCover, c.vector, c.titleVector, JSON.stringify(c.checks), c.status, c.reason, now],
+    [id, fileId, c.pages, c.previewFileId, c.hasCover, c.vector, c.titleVector, JSON.stringify(c.checks), c.status, c.reason, now, c.firstPageText],
   );
   return rows.length > 0;
 }
@@ -189,7 +191,7 @@ export async function filesOf(q: Queryable, id: number): Promise<number[]> {
 export async function markDeleted(q: Queryable, id: number, now: Date): Promise<void> {
   await q.query(
     `UPDATE documents SET status = 4, delete_time = $2, preview_file_id = NULL, has_cover = false, search_vector = ''::tsvector,
-       title_vector = ''::tsvector, update_time = $2 WHERE id = $1`,
+       title_vector = ''::tsvector, first_page_text = '', update_time = $2 WHERE id = $1`,
     [id, now],
   );
 }

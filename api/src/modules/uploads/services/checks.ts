@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ConversionResult } from '../../../infra/convert';
+import { firstPageOf } from '../../content/preview';
 import { titleVectorLiteral, tsvectorLiteral } from '../../content/search/vector';
 import { LITTLE_TEXT_CHARS, isImageExt } from '../config';
 import * as docs from '../repositories/docs';
@@ -51,6 +52,7 @@ export async function storeResult(app: FastifyInstance, doc: DocForConversion, r
         pages: result.pages,
         previewFileId,
         hasCover: result.cover !== null,
+        firstPageText: firstPageOf(result.text),
         vector: tsvectorLiteral({ title: doc.title, secondary: `${doc.category_name} ${doc.summary}`, body: result.text }),
         titleVector: titleVectorLiteral(doc.title),
         checks,
