@@ -121,6 +121,8 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
       new webpack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(version),
         __APP_NAME__: JSON.stringify(pkg.name),
+        // only the shell registers and loads remotes: the runtime's code for it is left out of the remotes
+        FEDERATION_LOADS_REMOTES: JSON.stringify(host),
       }),
       new ModuleFederationPlugin({
         name,

@@ -260,3 +260,25 @@ describe('remotes', () => {
     await expect(host.loadRemote('mf_other/app')).rejects.toThrow('mf_other/app');
   });
 });
+
+describe('an app built without remote loading (FEDERATION_LOADS_REMOTES false: every remote)', () => {
+  const globals = globalThis as unknown as Record<string, unknown>;
+  afterEach(() => {
+    delete globals.FEDERATION_LOADS_REMOTES;
+  });
+
+  it('takes part in sharing but refuses to register or load remotes', async () => {
+    globals.FEDERATION_LOADS_REMOTES = false;
+    let runtime: typeof import('../build/runtime/federation-runtime') | undefined;
+    jest.isolateModules(() => {
+      runtime = jest.requireActual('../build/runtime/federation-runtime');
+    });
+    const remote = runtime!.init({ name: 'mf_remote', remotes: [], shared: { lib: provide('1.0.0', 'x').args } });
+    // what a container's init does: options again, with no remotes
+    expect(() => runtime!.init({ name: 'mf_remote', remotes: [] })).not.toThrow();
+    const factory = await remote.loadShare('lib', consume({ singleton: true, requiredVersion: '^1.0.0' }));
+    expect(factory && factory()).toBe('x');
+    expect(() => remote.registerRemotes([{ name: 'mf_other', entry: 'http://other.test/remoteEntry.js' }])).toThrow('FEDERATION_LOADS_REMOTES');
+    await expect(runtime!.loadRemote('mf_other/app')).rejects.toThrow('FEDERATION_LOADS_REMOTES');
+  });
+});

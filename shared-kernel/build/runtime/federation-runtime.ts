@@ -234,6 +234,12 @@ function loadScript(url: string): Promise<void> {
 
 const globals = globalThis as unknown as Record<string, unknown>;
 
+// Whether this app loads remotes (createAppConfig defines it: true in the shell only). Where it is false, the code
+// that registers and loads remotes is left out of the build.
+declare const FEDERATION_LOADS_REMOTES: boolean | undefined;
+const LOADS_REMOTES = typeof FEDERATION_LOADS_REMOTES === 'boolean' ? FEDERATION_LOADS_REMOTES : true;
+const NO_REMOTES = '[federation] 此应用不加载远程模块（构建时 FEDERATION_LOADS_REMOTES 为 false）';
+
 // ---- the instance ------------------------------------------------------------------------------------------
 
 /** One app's federation: its shared modules, the share scopes it takes part in, and (in the shell) its remotes. */
@@ -241,7 +247,7 @@ export class FederationHost {
   readonly name: string;
   options: { name: string; remotes: Remote[]; shared: Record<string, Shared[]>; shareStrategy: string; [option: string]: unknown };
   shareScopeMap: ShareScopeMap = {};
-  private containers = new Map<string, Promise<Container>>();
+  private containers: Containers = new Map();
 
   constructor(options: InitOptions) {
     this.name = options.name;
@@ -256,7 +262,7 @@ export class FederationHost {
     const { remotes, shared, plugins: _plugins, name: _name, ...rest } = options;
     Object.assign(this.options, rest);
     if (shared) this.registerShared(shared);
-    if (remotes) this.registerRemotes(remotes);
+    if (remotes?.length) this.registerRemotes(remotes);
     return this.options;
   }
 
@@ -377,63 +383,78 @@ export class FederationHost {
 
   /** Registers remotes by name; `force` replaces one registered before and forgets its loaded (or failed) container. */
   registerRemotes(remotes: Remote[], options?: { force?: boolean }) {
-    for (const remote of remotes) {
-      const index = this.options.remotes.findIndex((r) => r.name === remote.name);
-      if (index >= 0) {
-        if (!options?.force) continue;
-        this.forget(this.options.remotes[index]);
-        this.options.remotes.splice(index, 1);
-      }
-      this.options.remotes.push({ shareScope: 'default', entryGlobalName: remote.name, ...remote });
-    }
-  }
-
-  private forget(remote: Remote) {
-    this.containers.delete(remote.name);
-    const key = remote.entryGlobalName ?? remote.name;
-    // a remote entry is a classic script's `var`: a global that cannot be deleted, only emptied
-    if (!Reflect.deleteProperty(globals, key)) globals[key] = undefined;
-    // versions it offered that nobody loads: their factories belong to the container forgotten
-    for (const scope of Object.values(this.shareScopeMap)) {
-      for (const versions of Object.values(scope)) {
-        for (const [version, shared] of Object.entries(versions)) if (shared.from === remote.name && !inUse(shared)) delete versions[version];
-      }
-    }
-  }
-
-  private container(remote: Remote): Promise<Container> {
-    let container = this.containers.get(remote.name);
-    if (!container) {
-      container = (async () => {
-        const key = remote.entryGlobalName ?? remote.name;
-        if (!globals[key]) await loadScript(remote.entry);
-        const entry = globals[key] as Container | undefined;
-        if (typeof entry?.init !== 'function') throw new Error(`[federation] ${remote.entry} 没有定义远程容器 ${key}`);
-        const scopeName = remote.shareScope ?? 'default';
-        this.initializeSharing(scopeName);
-        const initOptions = { version: remote.version ?? '', shareScopeKeys: scopeName };
-        Object.defineProperty(initOptions, 'shareScopeMap', { value: this.shareScopeMap, enumerable: false });
-        await entry.init(this.shareScopeMap[scopeName], [], initOptions);
-        return entry;
-      })();
-      const pending = container;
-      // a failure is not kept: the next load tries again
-      pending.catch(() => this.containers.get(remote.name) === pending && this.containers.delete(remote.name));
-      this.containers.set(remote.name, pending);
-    }
-    return container;
+    if (!LOADS_REMOTES) throw new Error(NO_REMOTES);
+    registerRemotesOf(this, this.containers, remotes, options);
   }
 
   /** Loads `<remote name>/<exposed name>` (e.g. `mf_articles/app`) and returns the module. */
-  async loadRemote<T>(id: string): Promise<T> {
-    const remote = this.options.remotes
-      .filter((r) => id === r.name || id.startsWith(`${r.name}/`))
-      .sort((a, b) => b.name.length - a.name.length)[0];
-    if (!remote) throw new Error(`[federation] 未注册的远程模块：${id}`);
-    const container = await this.container(remote);
-    const factory = await container.get(`.${id.slice(remote.name.length)}`);
-    return (await factory()) as T;
+  loadRemote<T>(id: string): Promise<T> {
+    if (!LOADS_REMOTES) return Promise.reject(new Error(NO_REMOTES));
+    return loadRemoteOf<T>(this, this.containers, id);
   }
+}
+
+// ---- remotes (only an app that loads remotes, the shell, is built with this code) ---------------------------
+
+type Containers = Map<string, Promise<Container>>;
+
+function registerRemotesOf(host: FederationHost, containers: Containers, remotes: Remote[], options?: { force?: boolean }) {
+  const registered = host.options.remotes;
+  for (const remote of remotes) {
+    const index = registered.findIndex((r) => r.name === remote.name);
+    if (index >= 0) {
+      if (!options?.force) continue;
+      forget(host, containers, registered[index]);
+      registered.splice(index, 1);
+    }
+    registered.push({ shareScope: 'default', entryGlobalName: remote.name, ...remote });
+  }
+}
+
+function forget(host: FederationHost, containers: Containers, remote: Remote) {
+  containers.delete(remote.name);
+  const key = remote.entryGlobalName ?? remote.name;
+  // a remote entry is a classic script's `var`: a global that cannot be deleted, only emptied
+  if (!Reflect.deleteProperty(globals, key)) globals[key] = undefined;
+  // versions it offered that nobody loads: their factories belong to the container forgotten
+  for (const scope of Object.values(host.shareScopeMap)) {
+    for (const versions of Object.values(scope)) {
+      for (const [version, shared] of Object.entries(versions)) if (shared.from === remote.name && !inUse(shared)) delete versions[version];
+    }
+  }
+}
+
+function containerOf(host: FederationHost, containers: Containers, remote: Remote): Promise<Container> {
+  let container = containers.get(remote.name);
+  if (!container) {
+    container = (async () => {
+      const key = remote.entryGlobalName ?? remote.name;
+      if (!globals[key]) await loadScript(remote.entry);
+      const entry = globals[key] as Container | undefined;
+      if (typeof entry?.init !== 'function') throw new Error(`[federation] ${remote.entry} 没有定义远程容器 ${key}`);
+      const scopeName = remote.shareScope ?? 'default';
+      host.initializeSharing(scopeName);
+      const initOptions = { version: remote.version ?? '', shareScopeKeys: scopeName };
+      Object.defineProperty(initOptions, 'shareScopeMap', { value: host.shareScopeMap, enumerable: false });
+      await entry.init(host.shareScopeMap[scopeName], [], initOptions);
+      return entry;
+    })();
+    const pending = container;
+    // a failure is not kept: the next load tries again
+    pending.catch(() => containers.get(remote.name) === pending && containers.delete(remote.name));
+    containers.set(remote.name, pending);
+  }
+  return container;
+}
+
+async function loadRemoteOf<T>(host: FederationHost, containers: Containers, id: string): Promise<T> {
+  const remote = host.options.remotes
+    .filter((r) => id === r.name || id.startsWith(`${r.name}/`))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  if (!remote) throw new Error(`[federation] 未注册的远程模块：${id}`);
+  const container = await containerOf(host, containers, remote);
+  const factory = await container.get(`.${id.slice(remote.name.length)}`);
+  return (await factory()) as T;
 }
 
 // ---- the module API (what `@module-federation/runtime` exports and the site uses) -------------------------------
