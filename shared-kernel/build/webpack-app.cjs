@@ -16,7 +16,7 @@ const swcOptions = {
   },
 };
 
-// The federation runtime every app is built with: the site's own (runtime/federation-runtime.ts, about 2 KB gzipped)
+// The federation runtime every app is built with: the site's own (runtime/federation-runtime.ts, 2-3 KB gzipped)
 // in place of `@module-federation/runtime`, whose core is about 20 KB gzipped on a first load. The enhanced plugin
 // takes an alias of that package from the config instead of setting its own; its bundler runtime
 // (`@module-federation/webpack-bundler-runtime`) is unchanged and calls this one.

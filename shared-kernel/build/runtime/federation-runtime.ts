@@ -5,7 +5,7 @@
 // shared singletons in one share scope, and the shell registering a remote's entry when one of its routes first
 // opens and loading its exposed module (`shell/src/federation/discovery.ts`). The official runtime core does much more
 // (snapshots, preloading, plugins and hooks, shared tree shaking, remotes known at build time) and is about 20 KB
-// gzipped on every first load; this is about 2 KB.
+// gzipped on every first load; this is 2.7 KB in the shell and 2.3 KB in a remote entry.
 //
 // Host and remotes meet through webpack's container protocol, unchanged: a remote entry's `init(shareScope,
 // initScope, options)` and `get(expose)`, and share-scope entries with the fields the official runtime uses too
