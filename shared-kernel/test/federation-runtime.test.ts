@@ -255,6 +255,14 @@ describe('remotes', () => {
     expect(host.shareScopeMap.default.used['1.1.0']).toBeDefined();
   });
 
+  it('answers false for a package whose only versions were forgotten', async () => {
+    const host = new FederationHost({ name: 'shell' });
+    host.registerRemotes([{ name: 'mf_remote', entry: 'http://remote.test/remoteEntry.js' }]);
+    remoteOf(host, 'mf_remote', { only: provide('1.0.0', 'r').args });
+    host.registerRemotes([{ name: 'mf_remote', entry: 'http://remote.test/remoteEntry.js' }], { force: true });
+    await expect(host.loadShare('only', consume({ singleton: true, requiredVersion: '^1.0.0' }))).resolves.toBe(false);
+  });
+
   it('rejects a module id of no registered remote', async () => {
     const host = new FederationHost({ name: 'shell' });
     await expect(host.loadRemote('mf_other/app')).rejects.toThrow('mf_other/app');

@@ -319,8 +319,8 @@ export class FederationHost {
     const { singleton, requiredVersion, strictVersion } = info.shareConfig;
     for (const scopeName of info.scope) {
       const versions = this.shareScopeMap[scopeName]?.[pkg];
-      if (!versions) continue;
-      const keys = Object.keys(versions);
+      const keys = Object.keys(versions ?? {});
+      if (!versions || !keys.length) continue;
       if (singleton) {
         const version = pickVersion(versions, keys) as string;
         if (typeof requiredVersion === 'string' && !satisfy(version, requiredVersion)) {
