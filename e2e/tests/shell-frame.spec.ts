@@ -139,6 +139,9 @@ test.describe('navbar', () => {
     });
     await page.goto(routePath('articles.docs.detail', { id: 5 }));
     await expect(page.locator('#slot-mf-articles h1')).toHaveText(await itemTitle(page, 'docs', 5));
+    // the page comes as HTML: its 登录 is a plain link until the page's code runs (the remote is mounted after the
+    // shell's handlers are in place)
+    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
     await page.getByRole('link', { name: '登录', exact: true }).click();
     await expect(page).toHaveURL(routePath('user.login.code'));
     expect(await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.redirectPath)).toBe(routePath('articles.docs.detail', { id: 5 }));

@@ -16,14 +16,14 @@ const swcOptions = {
   },
 };
 
-// The shell puts the federation runtime's core on a global that every remote entry reads (remotes are built with
-// `externalRuntime`), so the core is downloaded once, not once per remote. The plugin's ES module build: its
-// CommonJS build (what `provideExternalRuntime` resolves) pulls the core's CommonJS files, a second copy.
-const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
-const provideRuntimeCore = path.join(
-  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] })),
-  'index.js',
-);
+// The federation runtime every app is built with: the site's own (runtime/federation-runtime.ts, 2-3 KB gzipped)
+// in place of `@module-federation/runtime`, whose core is about 20 KB gzipped on a first load. The enhanced plugin
+// takes an alias of that package from the config instead of setting its own; its bundler runtime
+// (`@module-federation/webpack-bundler-runtime`) is unchanged and calls this one.
+const federationRuntimeAliases = {
+  '@module-federation/runtime$': path.join(__dirname, 'runtime', 'federation-runtime.ts'),
+  '@module-federation/runtime/helpers$': path.join(__dirname, 'runtime', 'helpers.ts'),
+};
 
 function packageNameOf(module) {
   const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(module.resource ?? module.context ?? '');
@@ -81,7 +81,7 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: vendorAliases },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: { ...vendorAliases, ...federationRuntimeAliases } },
     module: {
       rules: [
         {
@@ -121,6 +121,8 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
       new webpack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(version),
         __APP_NAME__: JSON.stringify(pkg.name),
+        // only the shell registers and loads remotes: the runtime's code for it is left out of the remotes
+        FEDERATION_LOADS_REMOTES: JSON.stringify(host),
       }),
       new ModuleFederationPlugin({
         name,
@@ -129,12 +131,11 @@ function createAppConfig({ appDir, name, host = false, exposes = {} }) {
         shared: sharedSingletons,
         manifest: true,
         dts: false,
-        runtimePlugins: host ? [provideRuntimeCore] : [],
         experiments: {
-          externalRuntime: !host,
-          // The shell reads each remote's mf-manifest.json itself (see shell/src/federation), so the runtime's
-          // snapshot plugin is not needed; remotes load no remotes of their own.
-          optimization: { disableSnapshot: true, disableRemote: !host, target: 'web' },
+          // No remotes known at build time (the shell registers each remote's entry through the runtime above,
+          // shell/src/federation): the bundler runtime's loading of such remotes is left out. disableSnapshot and
+          // target only trim the official runtime, in case the alias above is removed.
+          optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
         },
       }),
       ...(host ? [new HtmlEntryPlugin(path.join(appDir, 'src', 'index.html'))] : [new RouteChunksPlugin()]),

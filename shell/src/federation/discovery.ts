@@ -1,3 +1,5 @@
+// The federation runtime's API; the build runs the site's own implementation of it
+// (shared-kernel/build/runtime/federation-runtime.ts, see docs/architecture.md "Federation").
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import {
   DEPLOYMENT_MANIFEST_PATH,
