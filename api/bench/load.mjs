@@ -9,6 +9,7 @@
 //   the uncached run)  BENCH_SEED=21  BENCH_PORT=20480 (the API)  BENCH_PG_PORT=20481 (a throw-away PostgreSQL)
 //   BENCH_DATA_DIR=<tmp>/wendang-content-bench (shared with bench:content)  BENCH_API_DIR=<this api folder> (another
 //   build's api/, e.g. a checkout of main, to measure it)  BENCH_CPU_PROF=<folder> (the API writes a --cpu-prof there)
+//   BENCH_NODE_FLAGS (more Node flags for the API, to try one)
 import { fork, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +35,8 @@ const PG_PORT = Number(env.BENCH_PG_PORT ?? 20481);
 const BENCH_DIR = path.resolve(env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'wendang-content-bench'));
 const API_DIR = path.resolve(env.BENCH_API_DIR || path.join(here, '..'));
 const CPU_PROF = env.BENCH_CPU_PROF ? path.resolve(env.BENCH_CPU_PROF) : undefined;
+/** Node flags added to the start flags, to try one out (BENCH_NODE_FLAGS="--no-wasm-tier-up"). */
+const EXTRA_FLAGS = (env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 const TARGETS = { listShare: 0.25, searchShare: 0.1, searchP99Ms: 100, peakRssMb: 300 };
@@ -43,6 +46,12 @@ function rss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)[1]);
   return { peak: Math.round(kb('VmHWM') / 1024), now: Math.round(kb('VmRSS') / 1024) };
+}
+
+/** CPU seconds a process has used (user + system, /proc/<pid>/stat; Linux ticks of 1/100 s). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Seeds the engine's database with the big set when it has no content (bench/content-seed.mjs of the build). */
@@ -59,7 +68,7 @@ function seed(engine, databaseUrl, dataDir) {
 
 /** The API as `npm start` runs it, with the bench's bare route preloaded (bench/bare-route.cjs). */
 async function startApi(dataDir, extraEnv) {
-  const flags = [...apiNodeFlags(), ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
+  const flags = [...apiNodeFlags(), ...EXTRA_FLAGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
   const child = spawn(process.execPath, [...flags, '--require', path.join(here, 'bare-route.cjs'), path.join(API_DIR, 'dist', 'main.js')], {
     cwd: API_DIR,
     env: { ...env, DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000', ...extraEnv },
@@ -151,7 +160,10 @@ async function runProcess(label, dataDir, extraEnv, cases, mixes) {
     const out = { label, started };
     for (const name of cases) {
       process.stderr.write(`[${label}] ${name}（${DURATION} 秒，${CONNECTIONS} 连接）…\n`);
+      const cpu = cpuSeconds(child.pid);
       out[name] = await runCase(mixes[name]);
+      // the API's CPU per answer: what a case costs whatever else the machine runs
+      out[name].cpuMs = ((cpuSeconds(child.pid) - cpu) * 1000) / Math.max(1, out[name].total);
     }
     out.rss = rss(child.pid);
     out.load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
@@ -196,13 +208,15 @@ function print(results) {
   let ok = true;
   for (const r of results) {
     console.log(`\n${r.engine}：${r.seeded.docs} 篇文档 + ${r.seeded.blogs} 篇博客；搜索词 ${r.words} 个（Zipf，种子 ${SEED}）`);
-    console.log(`${'进程 / 项目'.padEnd(24)}${'请求/秒'.padStart(10)}${'占空路由'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'非 2xx'.padStart(9)}${'错误'.padStart(7)}`);
+    console.log(`${'进程 / 项目'.padEnd(24)}${'请求/秒'.padStart(10)}${'占空路由'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+      `${'CPU ms/次'.padStart(11)}${'非 2xx'.padStart(9)}${'错误'.padStart(7)}`);
     for (const run of r.runs) {
       for (const name of ['bare', 'list', 'search', 'detail']) {
         const c = run[name];
         if (!c) continue;
         const share = name === 'bare' || !run.bare ? '' : `${fmt((100 * c.rps) / run.bare.rps, 1)}%`;
         console.log(`${`${run.label} ${name}`.padEnd(24)}${fmt(c.rps).padStart(10)}${share.padStart(10)}${fmt(c.p50).padStart(9)}${fmt(c.p99).padStart(9)}` +
+          `${fmt(c.cpuMs, 3).padStart(11)}` +
           `${String(c.non2xx).padStart(9)}${String(c.errors).padStart(7)}${c.statuses ? `  (${c.statuses})` : ''}`);
       }
       console.log(`${`${run.label} 内存`.padEnd(24)}启动后 ${run.started.now} MB，峰值（VmHWM）${run.rss.peak} MB，结束时 ${run.rss.now} MB；负载 ${run.load}`);
