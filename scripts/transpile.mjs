@@ -1,25 +1,14 @@
 // One TypeScript -> CommonJS transpiler for the Node-side packages (the API, the wire contract): swc, file by file,
 // keeping the folder layout. Type checking is tsc's (`npm run typecheck`); TypeScript 7 has no JavaScript API.
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { transformFile } from '@swc/core';
 
-/**
- * Empties `outDir`, writes every `.ts` of `srcDir` (not `.d.ts`) there as `.js`, copies every `.cjs` as it is (plain
- * JavaScript a worker thread loads by path, src/ and dist/ alike), and answers how many files it wrote.
- */
+/** Empties `outDir`, writes every `.ts` of `srcDir` (not `.d.ts`) there as `.js`, and answers how many. */
 export async function transpileTree(srcDir, outDir) {
   await rm(outDir, { recursive: true, force: true });
   let count = 0;
   for (const entry of await readdir(srcDir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith('.cjs')) {
-      const file = path.join(entry.parentPath, entry.name);
-      const target = path.join(outDir, path.relative(srcDir, file));
-      await mkdir(path.dirname(target), { recursive: true });
-      await copyFile(file, target);
-      count += 1;
-      continue;
-    }
     if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.d.ts')) continue;
     const file = path.join(entry.parentPath, entry.name);
     const { code } = await transformFile(file, {
