@@ -1,5 +1,6 @@
 // Child process of the load benchmark: seeds the content benchmark's big set (100,000+ items) into an engine's
-// database when it has no content yet, then exits. Arguments: engine, database URL ('' for PGlite), data folder.
+// database when it has no content yet, then exits. Arguments: engine, database URL ('' for PGlite), data folder,
+// and the api/ folder whose build seeds (default this one's: another build measured keeps its own migrations).
 // The same seeding as content-server.mjs, so both benchmarks can share a data folder.
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -7,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = (p) => require(path.join(here, '..', 'dist', p));
+const apiDir = process.argv[5] || path.join(here, '..');
+const dist = (p) => require(path.join(apiDir, 'dist', p));
 const { buildServer } = dist('server.js');
 const { loadConfig } = dist('core/config.js');
 const { seedIfEmpty, hasContent } = dist('modules/content/seed/seed.js');

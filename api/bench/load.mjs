@@ -59,9 +59,9 @@ function cpuSeconds(pid) {
   return { all: statSeconds(`/proc/${pid}/stat`), main: statSeconds(`/proc/${pid}/task/${pid}/stat`) };
 }
 
-/** Seeds the engine's database with the big set when it has no content (bench/content-seed.mjs of the build). */
+/** Seeds the engine's database with the big set when it has no content (content-seed.mjs, with the measured build). */
 function seed(engine, databaseUrl, dataDir) {
-  const child = fork(path.join(API_DIR, 'bench', 'content-seed.mjs'), [engine, databaseUrl ?? '', dataDir], {
+  const child = fork(path.join(here, 'content-seed.mjs'), [engine, databaseUrl ?? '', dataDir, API_DIR], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -10,7 +10,7 @@ import { normaliseKeyword } from './search/query';
  * whose nickname list items take from a cache of a minute (load.ts) anyway.
  */
 export const CONTENT_CACHE_LIMITS = {
-  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 12 * 1024 * 1024 },
+  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 8 * 1024 * 1024 },
   searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
