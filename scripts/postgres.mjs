@@ -18,13 +18,14 @@ function freePort() {
   });
 }
 
-export async function startTempPostgres() {
+/** `port`: a loopback port to listen on (default: a free one). */
+export async function startTempPostgres({ port: wanted } = {}) {
   const bin = postgresBinDir();
   if (!bin) throw new Error('找不到 PostgreSQL（initdb）');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const asRoot = process.getuid?.() === 0;
   const run = (cmd, args) => {
     const full = path.join(bin, cmd);

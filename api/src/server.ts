@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { loadConfig, loadStorageConfig, type AccountsConfig } from './core/config';
+import { loadConfig, loadContentCache, loadStorageConfig, type AccountsConfig } from './core/config';
 import { corePlugin } from './core';
 import { clientErrorHandler, errorHandler } from './core/http/errors';
 import { applyResponseHeaders } from './core/http/headers';
@@ -100,6 +100,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       secureCookies: config.mode === 'production',
       ...opts.content,
       storage: opts.content?.storage ?? loadStorageConfig(),
+      cache: opts.content?.cache ?? loadContentCache(),
     });
     await app.register(uploadsModule, { dataDir: opts.dataDir, ...opts.uploads });
     await app.register(trustModule);

@@ -31,10 +31,22 @@ describe.each(engines())('Db.preparedQuery on %s', (engine) => {
     expect(first.t).toBeInstanceOf(Date);
   });
 
-  test('only plain names, integer parameters and one SQL text per name', async () => {
+  test('texts reach the statement as they are: quotes, backslashes and SQL in them stay text', async () => {
+    const texts = ['明月', "it's", "x' OR '1'='1", '\\', "\\'; DROP TABLE prepared_texts; --", "E'\\''", '$1'];
+    await server.app.db.exec('CREATE TABLE prepared_texts (id int PRIMARY KEY, s text NOT NULL)');
+    for (const [i, text] of texts.entries()) await server.app.db.query('INSERT INTO prepared_texts VALUES ($1, $2)', [i, text]);
+    const BY_TEXT = 'SELECT id, s FROM prepared_texts WHERE s = $1';
+    for (const [i, text] of texts.entries()) {
+      expect(await server.app.db.preparedQuery('probe_text', BY_TEXT, [text])).toEqual([{ id: i, s: text }]);
+    }
+    expect(await server.app.db.query('SELECT count(*)::int AS n FROM prepared_texts')).toEqual([{ n: texts.length }]);
+    await expect(server.app.db.preparedQuery('probe_text', BY_TEXT, ['a\u0000b'])).rejects.toThrow(/integer or text parameters/);
+  });
+
+  test('only plain names, integer or text parameters and one SQL text per name', async () => {
     await expect(server.app.db.preparedQuery('bad name; DROP TABLE x', SQL, [1, 1])).rejects.toThrow(/invalid prepared statement name/);
-    await expect(server.app.db.preparedQuery('probe_range', SQL, [1.5, 1])).rejects.toThrow(/integer parameters/);
-    await expect(server.app.db.preparedQuery('probe_range', SQL, [Number.NaN, 1])).rejects.toThrow(/integer parameters/);
+    await expect(server.app.db.preparedQuery('probe_range', SQL, [1.5, 1])).rejects.toThrow(/integer or text parameters/);
+    await expect(server.app.db.preparedQuery('probe_range', SQL, [Number.NaN, 1])).rejects.toThrow(/integer or text parameters/);
     if (engine === 'pglite') {
       await expect(server.app.db.preparedQuery('probe_range', 'SELECT 1 WHERE $1 = $2', [1, 1])).rejects.toThrow(/another SQL text/);
     }

@@ -226,6 +226,16 @@ export interface S3StorageConfig {
 /** Where file bytes live: local disk in `DATA_DIR/files` (the default), or a bucket of an S3-compatible store. */
 export type StorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3StorageConfig };
 
+/**
+ * CONTENT_CACHE (on, the default, or off): keep the public lists' and searches' answers in memory (the content
+ * module's caches; off measures the API without them).
+ */
+export function loadContentCache(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.CONTENT_CACHE || 'on';
+  if (value !== 'on' && value !== 'off') throw new Error(`CONTENT_CACHE 只能是 on 或 off，收到: ${value}`);
+  return value === 'on';
+}
+
 /** The storage settings (STORAGE, S3_*; see api/README.md); throws a Chinese message for one that cannot work. */
 export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
   const kind = env.STORAGE || 'local';

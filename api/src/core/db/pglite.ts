@@ -60,10 +60,10 @@ export async function openPglite(dir?: string): Promise<Db> {
         throw new Error(`prepared statement ${name} has another SQL text`);
       }
       await statement.ready;
-      // integers only (checked above), so the literals cannot carry SQL. The generic plan, always: PostgreSQL
-      // would otherwise plan each call anew whenever its generic plan looks costlier than the custom ones, which
-      // it always does for `LIMIT $n` (guessed as 10 % of the rows); planning is what PGlite pays most for. The
-      // three statements run as one implicit transaction, so a failing EXECUTE rolls the SET back too.
+      // integers, or texts quoted by preparedLiteral (checked above), so the literals cannot carry SQL. The generic
+      // plan, always: PostgreSQL would otherwise plan each call anew whenever its generic plan looks costlier than
+      // the custom ones, which it always does for `LIMIT $n` (guessed as 10 % of the rows); planning is what PGlite
+      // pays most for. The three statements run as one implicit transaction, so a failing EXECUTE rolls the SET back.
       const args = params.length ? `(${params.map(preparedLiteral).join(', ')})` : '';
       const results = await pg.exec(`SET plan_cache_mode = force_generic_plan; EXECUTE ${name}${args}; RESET plan_cache_mode`);
       return (results[1]?.rows ?? []) as T[];

@@ -23,7 +23,7 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * A hot statement whose parameters are all integers (ids, limits) or arrays of integers (`$1::bigint[]`):
+   * A hot statement whose parameters are all integers (ids, limits), arrays of integers (`$1::bigint[]`) or texts:
    * prepared once under `name` (lower-case letters, digits, underscores; one SQL text per name) and from then on
    * executed without being parsed and planned again. PGlite: `PREPARE name AS sql` once, then `EXECUTE name(1,
    * '{2,3}')` over the simple protocol with the generic plan forced (its extended protocol parses and plans every
@@ -31,7 +31,7 @@ export interface Db extends Queryable {
    * (`EXPLAIN (GENERIC_PLAN) ...`) before making it one. PostgreSQL: a named statement of the driver, prepared once
    * per connection; the server still chooses between its generic plan and a plan per call. Same rows as query().
    */
-  preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly (number | readonly number[])[]): Promise<T[]>;
+  preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly (number | string | readonly number[])[]): Promise<T[]>;
   /**
    * LISTEN on `channel` (PostgreSQL: over a connection of its own; PGlite: in this process); `onMessage` gets each
    * NOTIFY payload once its transaction commits, `onLost` is called once if that connection breaks (no message can

@@ -4,7 +4,6 @@ import { CorruptArchive, readRarDirectory, readZipDirectory } from './archive';
 import { epubText } from './epub';
 import { officeToPdf } from './office';
 import { pdfImages, pdfPages, pdfText, TEXT_MAX_CHARS } from './pdf';
-import { imageToPdf, readText, textToPdf } from './render';
 import { ConversionError, OFFICE_TYPES, type ConversionInput, type ConversionResult, type ConversionStage } from './types';
 
 const NO_POPPLER_TEXT = '服务器未安装 poppler-utils，未提取文字';
@@ -38,6 +37,9 @@ export async function convertDocument(input: ConversionInput): Promise<Conversio
   return describePdf(input, started, pdf, text, progress);
 }
 
+/** The text and image renderer (pdfkit and its fonts: about 10 MB of memory), loaded by the first conversion that draws. */
+const render = () => require('./render') as typeof import('./render');
+
 /** The PDF to describe, and the text when it is known without reading the PDF (txt, md, epub). */
 async function makePdf(input: ConversionInput, started: number): Promise<{ pdf: string; text: string | null }> {
   const out = join(input.workDir, 'preview.pdf');
@@ -46,18 +48,18 @@ async function makePdf(input: ConversionInput, started: number): Promise<{ pdf: 
       return { pdf: input.file, text: null };
     case 'txt':
     case 'md': {
-      const text = await readText(input.file);
-      await textToPdf(text, out, '', input.type === 'md');
+      const text = await render().readText(input.file);
+      await render().textToPdf(text, out, '', input.type === 'md');
       return { pdf: out, text: text.slice(0, TEXT_MAX_CHARS) };
     }
     case 'epub': {
       const text = await epubText(input.file);
-      await textToPdf(text, out, '', true);
+      await render().textToPdf(text, out, '', true);
       return { pdf: out, text: text.replace(/^#+ /gm, '').slice(0, TEXT_MAX_CHARS) };
     }
     case 'jpg':
     case 'png':
-      await imageToPdf(input.file, out, '');
+      await render().imageToPdf(input.file, out, '');
       return { pdf: out, text: '' };
     default:
       if (!OFFICE_TYPES.includes(input.type)) throw new ConversionError('不支持转换的文件类型');

@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, setCookie, type CookieOptions } from '../../core/http/cookies';
 import { ApiError } from '../../core/http/errors';
+import { keepListening } from '../../core/db/listen';
 import { notifyOtherProcesses } from './repositories/notify';
 import {
   deleteSession,
@@ -64,7 +65,6 @@ export interface SessionOptions {
 
 /** The NOTIFY channel that tells every API process which user's cached sessions to forget. */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
-const RELISTEN_MS = 1000;
 
 interface CachedSession {
   session: Session;
@@ -148,38 +148,12 @@ export async function userChanged(app: FastifyInstance, userId: number): Promise
  * the others' NOTIFY. Until the LISTEN connection is up, and whenever it breaks, the cache is paused.
  */
 async function listenForChanges(app: FastifyInstance, cache: SessionCache): Promise<void> {
-  const listen = app.db.listen?.bind(app.db);
-  if (!listen) {
-    cache.pause();
-    return;
-  }
-  let stop: (() => Promise<void>) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let closing = false;
-  const connect = async (): Promise<void> => {
-    cache.pause();
-    try {
-      stop = await listen(
-        SESSION_CHANGES_CHANNEL,
-        (payload) => cache.forgetUser(Number(payload)),
-        (err) => {
-          app.log.warn({ err }, 'session cache paused: LISTEN connection lost');
-          cache.pause();
-          if (!closing) timer = setTimeout(() => void connect(), RELISTEN_MS);
-        },
-      );
-      cache.resume();
-    } catch (err) {
-      app.log.warn({ err }, 'session cache paused: LISTEN failed');
-      if (!closing) timer = setTimeout(() => void connect(), RELISTEN_MS);
-    }
-  };
-  app.addHook('preClose', async () => {
-    closing = true;
-    clearTimeout(timer);
-    await stop?.();
+  cache.pause();
+  await keepListening(app, SESSION_CHANGES_CHANNEL, 'session cache paused', {
+    message: (payload) => cache.forgetUser(Number(payload)),
+    up: () => cache.resume(),
+    down: () => cache.pause(),
   });
-  await connect();
 }
 
 async function loadSession(app: FastifyInstance, hash: string, now: Date): Promise<CachedSession | undefined> {

@@ -7,15 +7,28 @@ import type { SearchEngine } from './search/engine';
 import type { Signer } from './signing';
 import type { FileStorage } from '../../infra/storage/storage';
 import type { ViewCounter } from './view-counter';
+import type { KeywordCounter } from './keyword-counter';
+import type { Answer } from './answers';
+import type { ContentChanges } from './changes';
+import type { KeptCache } from './kept-cache';
 
 /** What the content routes share, decorated on the app as `content`. */
 export interface ContentServices {
   storage: FileStorage;
   signer: Signer;
+  /** The search engine, its prepared searches kept (caches.ts). */
   search: SearchEngine;
+  /** Serialized pages of the public lists and searches by URL (answers.ts, caches.ts). */
+  answers: KeptCache<Answer>;
+  /** Counts of the public lists (repositories/lists.ts). */
+  counts: KeptCache<number>;
+  /** The generations the caches are kept under, bumped by every change any API process makes (changes.ts). */
+  changes: ContentChanges;
   categories: CategoryTree;
   userNames: UserNames;
   views: ViewCounter;
+  /** Searches counted for the hot keywords, written in batches (keyword-counter.ts). */
+  keywords: KeywordCounter;
   /** Public document and blog rows kept for a moment (detail reads). */
   rows: DetailRows;
   /** Secure cookies (HTTPS only) outside development and test. */

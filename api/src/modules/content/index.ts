@@ -15,13 +15,17 @@ import { previewRoutes } from './routes/previews';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
 import { databaseSearch } from './repositories/search';
+import { hasContent } from './repositories/seed';
 import { loadSigner } from './signing';
 import { createStorage } from '../../infra/storage/create-storage';
 import type { StorageConfig } from '../../core/config';
 import type { SeedResult } from './seed/seed';
 import { viewCounter } from './view-counter';
+import { keywordCounter } from './keyword-counter';
 import { sweepFileDeletions } from './file-sweeper';
 import { everyMinute } from '../../core/sweep';
+import { contentChanges } from './changes';
+import { contentCaches } from './caches';
 
 export interface ContentOptions extends Record<string, unknown> {
   /** Data folder: files are kept in `<dataDir>/files`. Without it, a temporary folder removed at close. */
@@ -30,6 +34,8 @@ export interface ContentOptions extends Record<string, unknown> {
   secureCookies?: boolean;
   /** Where file bytes live (STORAGE, S3_*); default local disk. */
   storage?: StorageConfig;
+  /** Keep the public lists' and searches' answers in memory (CONTENT_CACHE, default on; caches.ts). */
+  cache?: boolean;
 }
 
 /**
@@ -43,24 +49,36 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
     return dir;
   };
-  const rows = detailRows();
+  const changes = await contentChanges(app);
+  const rows = detailRows(changes.changed);
   const views = viewCounter(
     app.db,
     (err) => app.log.error({ err }, 'view counts not written'),
-    (table, ids) => ids.forEach((id) => rows.changed(table, id)),
+    (table, ids) => ids.forEach((id) => rows.counted(table, id)),
   );
-  app.addHook('preClose', async () => views.close());
+  const keywords = keywordCounter(app.db, (err) => app.log.warn({ err }, 'search keywords not counted'));
+  app.addHook('preClose', async () => {
+    await views.close();
+    await keywords.close();
+  });
   const storage = createStorage(options.storage ?? { kind: 'local' }, filesDir);
   const sweepFiles = () => sweepFileDeletions(app.db, storage, (err, key) => app.log.error({ err, key }, 'queued file not deleted'));
   app.addHook('onReady', async () => void (await sweepFiles().catch((err: unknown) => app.log.error({ err }, 'file sweep failed'))));
   everyMinute(app, sweepFiles);
+  const categories = categoryTree(app.db);
+  changes.onChange((change) => {
+    if (change === 'categories') categories.invalidate();
+  });
+  const caches = contentCaches(changes, options.cache ?? true, databaseSearch(app.db));
   app.decorate('content', {
     storage,
     signer: await loadSigner(app.db),
-    search: databaseSearch(app.db),
-    categories: categoryTree(app.db),
+    ...caches,
+    changes,
+    categories,
     userNames: userNameCache(app.db),
     views,
+    keywords,
     rows,
     secureCookies: options.secureCookies ?? false,
     sweepFiles,
@@ -76,6 +94,8 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
  * the poems) are loaded only when it runs.
  */
 export async function seedDemoContent(app: FastifyInstance, log?: (message: string) => void): Promise<SeedResult | null> {
+  // a seeded database (every start but the first) never loads the seed's libraries: 20-30 MB of a process's memory
+  if (await hasContent(app.db)) return null;
   const { seedIfEmpty } = await import('./seed/seed');
   const result = await seedIfEmpty(app.db, app.content.storage, { size: 'quick', log });
   app.content.categories.invalidate();

@@ -7,6 +7,7 @@ import { blogRowById } from './repositories/blogs';
 import { docRowById } from './repositories/documents';
 import { userNicknames } from './repositories/users';
 import type { BlogRow, DocRow } from './serialize';
+import type { ContentChange } from './changes';
 
 export function docNotFound(): ApiError {
   return new ApiError(404, 'not_found', '文档不存在或已被删除');
@@ -112,19 +113,37 @@ export function rowCache<T>(ttlMs: number = DETAIL_ROW_TTL_MS, max = 10_000): Ro
 /**
  * Public document and blog rows kept for a moment (DETAIL_ROW_TTL_MS): a page people open is read far more
  * often than it changes, and the read was most of a detail request's cost on PGlite. Only public rows are kept,
- * so an owner always reads their unpublished item fresh; code that writes a row calls `changed()`.
+ * so an owner always reads their unpublished item fresh. Code that writes a row calls `changed()` (or `counted()`
+ * for a count), which also tells the lists' and searches' caches of this process (ContentChanges).
  */
 export interface DetailRows {
   docs: RowCache<DocRow>;
   blogs: RowCache<BlogRow>;
-  /** This process wrote the row of an item (a counter, a status): forget it; without an id, the whole table's. */
+  /**
+   * This process wrote an item (a status, a field, its owner): forget its row, and the lists and searches answer
+   * anew, their counts too; without an id, the whole table's rows.
+   */
   changed(table: 'documents' | 'blogs', id?: number): void;
+  /** This process changed a count an item shows (downloads, comments, favourites): as `changed`, the lists' counts stay. */
+  counted(table: 'documents' | 'blogs', id?: number): void;
 }
 
-export function detailRows(ttlMs?: number): DetailRows {
+export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number): DetailRows {
   const docs = rowCache<DocRow>(ttlMs);
   const blogs = rowCache<BlogRow>(ttlMs);
-  return { docs, blogs, changed: (table, id) => (table === 'documents' ? docs : blogs).forget(id) };
+  const forget = (table: 'documents' | 'blogs', id?: number) => (table === 'documents' ? docs : blogs).forget(id);
+  return {
+    docs,
+    blogs,
+    changed: (table, id) => {
+      forget(table, id);
+      tell('lists');
+    },
+    counted: (table, id) => {
+      forget(table, id);
+      tell('items');
+    },
+  };
 }
 
 /** How an item is read for its detail: its cache, its row, who owns it, when it is public, its 404. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { keepListening } from '../../core/db/listen';
 import { NOTIFICATIONS_CHANNEL } from './notify';
-
-const RELISTEN_MS = 1000;
 
 /** This process's open streams by user, woken by NOTIFY on NOTIFICATIONS_CHANNEL from any process (or this one). */
 export interface NotificationHub {
@@ -19,7 +18,13 @@ export function createHub(app: FastifyInstance): NotificationHub {
     if (payload === '*') return wakeAll();
     byUser.get(Number(payload))?.forEach((wake) => wake());
   };
-  void listenWithRetry(app, deliver, wakeAll);
+  // once back after a lost connection, every stream looks again (it may have missed a message)
+  void keepListening(app, NOTIFICATIONS_CHANNEL, 'notification stream', {
+    message: deliver,
+    up: (first) => {
+      if (!first) wakeAll();
+    },
+  });
   return {
     subscribe(userId, wake) {
       let set = byUser.get(userId);
@@ -34,30 +39,4 @@ export function createHub(app: FastifyInstance): NotificationHub {
     },
     count: (userId) => (userId === undefined ? total : (byUser.get(userId)?.size ?? 0)),
   };
-}
-
-/** LISTEN, again after a lost connection; once back, every stream looks again (it may have missed a message). */
-async function listenWithRetry(app: FastifyInstance, deliver: (payload: string) => void, wakeAll: () => void): Promise<void> {
-  const listen = app.db.listen?.bind(app.db);
-  if (!listen) return;
-  let stop: (() => Promise<void>) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let closing = false;
-  const connect = async (): Promise<void> => {
-    try {
-      stop = await listen(NOTIFICATIONS_CHANNEL, deliver, (err) => {
-        app.log.warn({ err }, 'notification stream: LISTEN connection lost');
-        if (!closing) timer = setTimeout(() => void connect().then(wakeAll), RELISTEN_MS);
-      });
-    } catch (err) {
-      app.log.warn({ err }, 'notification stream: LISTEN failed');
-      if (!closing) timer = setTimeout(() => void connect().then(wakeAll), RELISTEN_MS);
-    }
-  };
-  app.addHook('preClose', async () => {
-    closing = true;
-    clearTimeout(timer);
-    await stop?.();
-  });
-  await connect();
 }

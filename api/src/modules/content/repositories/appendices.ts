@@ -73,9 +73,9 @@ export async function insertAppendix(q: Queryable, a: NewAppendix): Promise<numb
 }
 
 /** Who uploaded the appendix and who wrote its blog (either may delete it). */
-export async function appendixOwners(q: Queryable, id: number): Promise<{ uploader_id: number; author_id: number } | undefined> {
-  const [row] = await q.query<{ uploader_id: number; author_id: number }>(
-    'SELECT a.uploader_id, b.author_id FROM blog_appendices a JOIN blogs b ON b.id = a.blogs_id WHERE a.id = $1',
+export async function appendixOwners(q: Queryable, id: number): Promise<{ uploader_id: number; author_id: number; blogs_id: number } | undefined> {
+  const [row] = await q.query<{ uploader_id: number; author_id: number; blogs_id: number }>(
+    'SELECT a.uploader_id, b.author_id, a.blogs_id FROM blog_appendices a JOIN blogs b ON b.id = a.blogs_id WHERE a.id = $1',
     [id],
   );
   return row;

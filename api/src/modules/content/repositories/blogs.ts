@@ -2,7 +2,7 @@ import type { BlogAppendix, BlogOrderField } from 'contracts';
 import type { Db, Queryable } from '../../../core/db';
 import type { OrderingOptions } from '../../../core/http/ordering';
 import { publicBlogCondition } from '../constants';
-import { BLOG_COLUMNS, BLOG_FROM, type BlogRow } from './rows';
+import { BLOG_COLUMNS, BLOG_FROM, jsonRows, reviveTimes, type BlogRow } from './rows';
 import { itemConditions, type ItemFilter } from './filters';
 import { tableList, type CountCache, type ListQuery } from './lists';
 
@@ -28,8 +28,11 @@ export async function blogRowById(db: Db, id: number): Promise<BlogRow | undefin
   return row;
 }
 
-export function blogRowsByIds(db: Db, ids: number[]): Promise<BlogRow[]> {
-  return db.preparedQuery<BlogRow>('content_blogs_by_ids', `SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = ANY($1::bigint[])`, [ids]);
+/** Blogs' rows by id, in no order (as documents' are: docRowsByIds). */
+export async function blogRowsByIds(db: Db, ids: number[]): Promise<BlogRow[]> {
+  const sql = jsonRows(`SELECT ${BLOG_COLUMNS} FROM ${BLOG_FROM} WHERE b.id = ANY($1::bigint[])`);
+  const [{ rows }] = await db.preparedQuery<{ rows: BlogRow[] }>('content_blogs_json_by_ids', sql, [ids]);
+  return reviveTimes(rows);
 }
 
 /** A published blog's id and author, undefined when there is no such published blog. */

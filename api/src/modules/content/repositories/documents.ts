@@ -2,7 +2,7 @@ import type { DocOrderField } from 'contracts';
 import type { Db, Queryable } from '../../../core/db';
 import type { OrderingOptions } from '../../../core/http/ordering';
 import { publicDocCondition } from '../constants';
-import { DOC_COLUMNS, DOC_FROM, type DocRow } from './rows';
+import { DOC_COLUMNS, DOC_FROM, jsonRows, reviveTimes, type DocRow } from './rows';
 import { itemConditions, type ItemFilter } from './filters';
 import { cachedCount, limitOffset, tableList, type CountCache, type ListQuery } from './lists';
 
@@ -59,9 +59,11 @@ export async function docRowById(db: Db, id: number): Promise<DocRow | undefined
   return row;
 }
 
-/** Documents' rows by id (the rows of a search page: prepared, one plan for every page). */
-export function docRowsByIds(db: Db, ids: number[]): Promise<DocRow[]> {
-  return db.preparedQuery<DocRow>('content_docs_by_ids', `SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ANY($1::bigint[])`, [ids]);
+/** Documents' rows by id, in no order (the rows of a search page: prepared, one plan for every page; as JSON, jsonRows). */
+export async function docRowsByIds(db: Db, ids: number[]): Promise<DocRow[]> {
+  const sql = jsonRows(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ANY($1::bigint[])`);
+  const [{ rows }] = await db.preparedQuery<{ rows: DocRow[] }>('content_docs_json_by_ids', sql, [ids]);
+  return reviveTimes(rows);
 }
 
 /** A public document's id and uploader, undefined when there is no such public document. */

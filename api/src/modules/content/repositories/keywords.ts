@@ -17,36 +17,43 @@ export interface KeywordHit {
 }
 
 /**
- * Counts a search of `keyword` on `day` by `searcher` for the hot keywords and suggestions, unless that searcher
- * counted it that day already (or the address has its most searchers); answers whether it counted.
+ * Counts searches for the hot keywords and suggestions, as if one after the other: a searcher counts a keyword once a
+ * day, and of the searchers ending in `@<address>` (visitors) at most `addressCap.max` count it. One statement
+ * however many there are (the keyword counter writes them in batches, KeywordCounter).
  */
-export async function countKeywordHit(db: Db, hit: KeywordHit): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    if (hit.addressCap) {
-      const [{ n }] = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM search_keyword_hits WHERE day = $1 AND keyword = $2 AND searcher LIKE $3`,
-        [hit.day, hit.keyword, `%@${likeEscape(hit.addressCap.address)}`],
-      );
-      if (n >= hit.addressCap.max) return false;
-    }
-    const inserted = await tx.query(
-      `INSERT INTO search_keyword_hits (day, keyword, searcher) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING RETURNING 1 AS ok`,
-      [hit.day, hit.keyword, hit.searcher],
-    );
-    if (!inserted.length) return false;
-    await tx.query(
-      `INSERT INTO search_keywords (keyword, total, last_time) VALUES ($1, 1, $2)
-       ON CONFLICT (keyword) DO UPDATE SET total = search_keywords.total + 1, last_time = $2`,
-      [hit.keyword, hit.now],
-    );
-    await tx.query(
-      `INSERT INTO search_keyword_days (day, keyword, count) VALUES ($1, $2, 1)
-       ON CONFLICT (day, keyword) DO UPDATE SET count = search_keyword_days.count + 1`,
-      [hit.day, hit.keyword],
-    );
-    return true;
-  });
+export async function countKeywordHits(db: Db, hits: KeywordHit[]): Promise<void> {
+  if (!hits.length) return;
+  await db.query(
+    `WITH input AS (
+       SELECT DISTINCT ON (i.day, i.keyword, i.searcher) i.day, i.keyword, i.searcher, i.pattern, i.cap, i.at, i.ord
+         FROM unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[])
+              WITH ORDINALITY AS i(day, keyword, searcher, pattern, cap, at, ord)
+        ORDER BY i.day, i.keyword, i.searcher, i.ord),
+     fresh AS (
+       SELECT i.*, row_number() OVER (PARTITION BY i.day, i.keyword, i.pattern ORDER BY i.ord) AS nth FROM input i
+        WHERE NOT EXISTS (SELECT 1 FROM search_keyword_hits h WHERE h.day = i.day AND h.keyword = i.keyword AND h.searcher = i.searcher)),
+     allowed AS (
+       SELECT f.* FROM fresh f
+        WHERE f.pattern IS NULL
+           OR f.nth + (SELECT count(*) FROM search_keyword_hits h WHERE h.day = f.day AND h.keyword = f.keyword AND h.searcher LIKE f.pattern) <= f.cap),
+     added AS (
+       INSERT INTO search_keyword_hits (day, keyword, searcher) SELECT day, keyword, searcher FROM allowed
+       ON CONFLICT DO NOTHING RETURNING day, keyword),
+     totals AS (
+       INSERT INTO search_keywords (keyword, total, last_time)
+       SELECT a.keyword, count(*), (SELECT max(l.at) FROM allowed l WHERE l.keyword = a.keyword) FROM added a GROUP BY a.keyword
+       ON CONFLICT (keyword) DO UPDATE SET total = search_keywords.total + excluded.total, last_time = excluded.last_time)
+     INSERT INTO search_keyword_days (day, keyword, count) SELECT day, keyword, count(*) FROM added GROUP BY day, keyword
+     ON CONFLICT (day, keyword) DO UPDATE SET count = search_keyword_days.count + excluded.count`,
+    [
+      hits.map((h) => h.day),
+      hits.map((h) => h.keyword),
+      hits.map((h) => h.searcher),
+      hits.map((h) => (h.addressCap ? `%@${likeEscape(h.addressCap.address)}` : null)),
+      hits.map((h) => h.addressCap?.max ?? null),
+      hits.map((h) => h.now),
+    ],
+  );
 }
 
 /** The most searched keywords from `since` (a day) on, most first. */

@@ -1,5 +1,6 @@
 import type { Db } from '../../../core/db';
 import { orderBy, type OrderingOptions } from '../../../core/http/ordering';
+import type { KeptCache } from '../kept-cache';
 
 /** A list as `paginate` reads it: its count, then one page. */
 export interface ListQuery<T> {
@@ -8,29 +9,15 @@ export interface ListQuery<T> {
 }
 
 /**
- * Counts of the big public lists, kept for a few seconds: an exact count(*) of 100,000 rows on every page of
- * an infinite-scrolling list costs more than the page itself, and a count a few seconds old is still right for
- * paging.
+ * Counts of the big public lists, kept (the content module's `counts`: until what the lists hold changes, and at
+ * most a while): an exact count(*) of 100,000 rows on every page of an infinite-scrolling list costs more than the
+ * page itself.
  */
-export type CountCache = (key: string, compute: () => Promise<number>) => Promise<number>;
-
-export function countCache(ttlMs: number): CountCache {
-  const entries = new Map<string, { at: number; value: Promise<number> }>();
-  return (key, compute) => {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && now - hit.at < ttlMs) return hit.value;
-    if (entries.size > 1000) entries.clear();
-    const value = compute();
-    entries.set(key, { at: now, value });
-    value.catch(() => entries.delete(key));
-    return value;
-  };
-}
+export type CountCache = Pick<KeptCache<number>, 'get'>;
 
 /** `SELECT count(*)` of a FROM ... WHERE ..., kept by `counts` under its text and parameters. */
 export function cachedCount(db: Db, counts: CountCache, fromWhere: string, params: unknown[]): Promise<number> {
-  return counts(`${fromWhere}|${JSON.stringify(params)}`, async () => {
+  return counts.get(`${fromWhere}|${JSON.stringify(params)}`, async () => {
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fromWhere}`, params);
     return n;
   });

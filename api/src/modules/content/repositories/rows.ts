@@ -65,3 +65,21 @@ export interface BlogRow {
   create_time: Date;
   update_time: Date;
 }
+
+/**
+ * A SELECT of many rows as one JSON array (`SELECT rows FROM ...`): PGlite hands a result to JavaScript field by field,
+ * and 20 list rows of 25 columns cost twice as much to read that way (1.2-1.6 against 0.7-0.8 ms for 20 documents by
+ * id, 100,000 documents) as one text that JSON.parse reads. The rows come back in no particular order; JSON has no
+ * dates, so `revive` turns the time columns back into Date (what the other reads give).
+ */
+export function jsonRows(select: string): string {
+  return `SELECT coalesce(json_agg(r), '[]') AS rows FROM (${select}) r`;
+}
+
+export function reviveTimes<T extends { create_time: Date; update_time?: Date }>(rows: T[]): T[] {
+  for (const row of rows) {
+    row.create_time = new Date(row.create_time);
+    if (row.update_time !== undefined) row.update_time = new Date(row.update_time);
+  }
+  return rows;
+}

@@ -1,5 +1,7 @@
 import type { ItemType } from 'contracts';
-import type { Queryable } from '../../../core/db';
+import { createHash } from 'node:crypto';
+import type { Db } from '../../../core/db';
+import type { PreparedParam } from '../../../core/db/prepared';
 import { SEARCH_MAX_RESULTS } from '../constants';
 import type { SearchEngine, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
 import { parseQuery, tsqueryText } from '../search/query';
@@ -37,7 +39,12 @@ const TABLES: Record<ItemType, Table> = {
 };
 
 interface SearchPlan {
-  count(): Promise<number>;
+  /**
+   * Every match in the search's order when there are at most SEARCH_MAX_RESULTS of them, else null: one pass over
+   * the GIN index's matches (at most SEARCH_MAX_RESULTS + 1 rows read) that is the count and every page at once.
+   */
+  matches(): Promise<Matches | null>;
+  /** A page of a search with more matches than that (each tier read in order, only as far as the page). */
   page(limit: number, offset: number): Promise<SearchHit[]>;
 }
 
@@ -49,23 +56,68 @@ function tablesOf(request: SearchRequest): Table[] {
   return tables;
 }
 
-/** The ORDER BY of one table's branch of a search in `order` (two branches, title matches first, for relevance). */
-function branchOrders(t: Table, order: SearchOrder): { rank: 0 | 1; extra: string; orderSql: string }[] {
+/**
+ * One table's branch of a tier of a search in `order`: for relevance, tier 1 is the items whose title holds the
+ * words and tier 0 the others; any other order has one tier (0).
+ */
+function tierBranch(t: Table, order: SearchOrder, rank: 0 | 1): { extra: string; orderSql: string } {
   const a = t.alias;
   if (order === 'relevance') {
-    const newest = `${a}.create_time DESC, ${t.downloads} DESC, ${a}.id DESC`;
-    return [
-      { rank: 1, extra: `${a}.title_vector @@ $1::tsquery`, orderSql: newest },
-      { rank: 0, extra: `NOT (${a}.title_vector @@ $1::tsquery)`, orderSql: newest },
-    ];
+    const extra = rank ? `${a}.title_vector @@ $1::tsquery` : `NOT (${a}.title_vector @@ $1::tsquery)`;
+    return { extra, orderSql: `${a}.create_time DESC, ${t.downloads} DESC, ${a}.id DESC` };
   }
   const [field, dir] = order.startsWith('-') ? [order.slice(1), 'DESC'] : [order, 'ASC'];
   const column = field === 'downloads' ? t.downloads : field === 'views' ? t.views : `${a}.${field}`;
-  return [{ rank: 0, extra: '', orderSql: `${column} ${dir}, ${a}.id ${dir}` }];
+  return { extra: '', orderSql: `${column} ${dir}, ${a}.id ${dir}` };
 }
 
-/** The queries of one search: its matches counted (up to SEARCH_MAX_RESULTS), and a page of them. */
-function searchPlan(db: Queryable, request: SearchRequest, tsquery: string): SearchPlan {
+/** The kinds of a match in the text of matches(): its type and relevance tier. */
+const HIT_KINDS: { code: string; type: ItemType; rank: number }[] = [
+  { code: 'D', type: 'docs', rank: 1 },
+  { code: 'd', type: 'docs', rank: 0 },
+  { code: 'B', type: 'blogs', rank: 1 },
+  { code: 'b', type: 'blogs', rank: 0 },
+];
+
+/**
+ * Every match of a search, in order, as its searches are kept (caches.ts): ids and kinds in two typed arrays,
+ * 5 bytes a match, the hits of a page made when it is asked for.
+ */
+interface Matches {
+  ids: Float64Array;
+  kinds: Uint8Array;
+}
+
+function decodeMatches(text: string | null): Matches {
+  const parts = text ? text.split(',') : [];
+  const ids = new Float64Array(parts.length);
+  const kinds = new Uint8Array(parts.length);
+  parts.forEach((hit, i) => {
+    kinds[i] = HIT_KINDS.findIndex((k) => k.code === hit[0]);
+    ids[i] = Number(hit.slice(1));
+  });
+  return { ids, kinds };
+}
+
+function matchesPage(m: Matches, limit: number, offset: number): SearchHit[] {
+  const out: SearchHit[] = [];
+  for (let i = offset; i < Math.min(m.ids.length, offset + Math.max(0, limit)); i += 1) {
+    const kind = HIT_KINDS[m.kinds[i]];
+    out.push({ type: kind.type, id: m.ids[i], rank: kind.rank });
+  }
+  return out;
+}
+
+/** The prepared statement of a search's SQL text: one per shape (tables, filters, order), a few dozen at most. */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `content_search_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`));
+  return name;
+}
+
+/** The queries of one search: all its matches when they are few, or a page of them. */
+function searchPlan(db: Db, request: SearchRequest, tsquery: string): SearchPlan {
   const params: unknown[] = [tsquery];
   const filters = itemConditions({ categoryIds: request.categoryIds, extCate: request.extCate }, params);
   const tables = tablesOf(request);
@@ -73,30 +125,49 @@ function searchPlan(db: Queryable, request: SearchRequest, tsquery: string): Sea
     [`${t.alias}.search_vector @@ $1::tsquery`, ...filters[t.type], extra].filter(Boolean).join(' AND ');
   const order = request.order ?? 'relevance';
   const byViews = order === 'views' || order === '-views';
-  // each branch needs no more rows than the page reaches
-  const reach = `$${params.length + 1}`;
-  const branch = (t: Table, b: { rank: 0 | 1; extra: string; orderSql: string }) =>
-    `(SELECT '${t.type}' AS type, ${t.alias}.id, ${b.rank} AS rank, ${t.alias}.create_time, ${t.downloads} AS downloads,
-             ${byViews ? t.views : '0::bigint'} AS views FROM ${t.sql} ${t.alias} ${byViews ? t.viewsJoin : ''}
-       WHERE ${where(t, b.extra)} ORDER BY ${b.orderSql} LIMIT ${reach})`;
+  // what a branch selects from a table: the sort keys of the outer ORDER BY
+  const from = (t: Table, rank: string) =>
+    `SELECT '${t.type}' AS type, ${t.alias}.id, ${rank} AS rank, ${t.alias}.create_time, ${t.downloads} AS downloads,
+            ${byViews ? t.views : '0::bigint'} AS views FROM ${t.sql} ${t.alias} ${byViews ? t.viewsJoin : ''}`;
+  // the first `reach` rows of a tier, in order: each table's branch read in its order only that far
+  const tierRows = (rank: 0 | 1, reach: number) => {
+    const branches = tables.map((t) => {
+      const b = tierBranch(t, order, rank);
+      return `(${from(t, String(rank))} WHERE ${where(t, b.extra)} ORDER BY ${b.orderSql} LIMIT $${params.length + 1})`;
+    });
+    return db.query<SearchHit>(
+      `SELECT type, id, rank FROM (${branches.join(' UNION ALL ')}) hits ORDER BY ${ORDER_SQL[order]} LIMIT $${params.length + 1}`,
+      [...params, reach],
+    );
+  };
   return {
-    async count() {
-      if (!tables.length) return 0;
-      const parts = tables.map((t) => `SELECT 1 FROM ${t.sql} ${t.alias} WHERE ${where(t, '')}`);
-      const [{ n }] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (${parts.join(' UNION ALL ')} LIMIT ${SEARCH_MAX_RESULTS}) hits`,
-        params,
-      );
-      return n;
+    async matches() {
+      if (!tables.length) return decodeMatches(null);
+      // rows in the GIN index's order, LIMIT before the sort: the planner cannot turn this into a walk of a time
+      // index that tests every row (which for a rare word reads the whole table, 0.3-0.5 s on PGlite). The matches
+      // come back as one text, 'D12,d7,b3' (kind, title tier, id), in the search's order: a row per match cost more
+      // to send and read than to find. Prepared: planning was most of what a search with few matches cost.
+      const rank = (t: Table) => (order === 'relevance' ? `(${t.alias}.title_vector @@ $1::tsquery)::int` : '0');
+      const parts = tables.map((t) => `${from(t, rank(t))} WHERE ${where(t, '')}`);
+      const sql = `SELECT count(*)::int AS n,
+          string_agg(CASE WHEN type = 'docs' THEN (CASE WHEN rank = 1 THEN 'D' ELSE 'd' END)
+                          ELSE (CASE WHEN rank = 1 THEN 'B' ELSE 'b' END) END || id, ',' ORDER BY ${ORDER_SQL[order]}) AS hits
+        FROM (${parts.join(' UNION ALL ')} LIMIT ${SEARCH_MAX_RESULTS + 1}) hits`;
+      const [row] = await db.preparedQuery<{ n: number; hits: string | null }>(statementName(sql), sql, params as PreparedParam[]);
+      return row.n > SEARCH_MAX_RESULTS ? null : decodeMatches(row.hits);
     },
     async page(limit, offset) {
       if (!tables.length || limit <= 0) return [];
-      const parts = tables.flatMap((t) => branchOrders(t, order).map((b) => branch(t, b)));
-      return db.query<SearchHit>(
-        `SELECT type, id, rank FROM (${parts.join(' UNION ALL ')}) hits
-          ORDER BY ${ORDER_SQL[order]} LIMIT $${params.length + 2} OFFSET $${params.length + 3}`,
-        [...params, offset + limit, limit, offset],
-      );
+      // tier after tier: a page inside the first tier (a word in many titles) never reads the second
+      const out: SearchHit[] = [];
+      let skip = offset;
+      for (const rank of order === 'relevance' ? ([1, 0] as const) : ([0] as const)) {
+        const rows = await tierRows(rank, skip + limit - out.length);
+        out.push(...rows.slice(skip));
+        if (out.length >= limit) break;
+        skip = Math.max(0, skip - rows.length);
+      }
+      return out;
     },
   };
 }
@@ -104,27 +175,33 @@ function searchPlan(db: Queryable, request: SearchRequest, tsquery: string): Sea
 /**
  * The database engine. The GIN index finds the public items holding every word (in the title, author, summary
  * or the opening of the text); when none does, any word. Relevance comes in two tiers: items whose title holds
- * the words (a second, small GIN index on the title), then the other matches; within a tier the newest first,
- * then the most downloaded. Each tier is read in that order and only as far as the page asked for, so a common
- * word with thousands of matches costs about as much as a rare one; the count stops at SEARCH_MAX_RESULTS.
+ * the words, then the other matches; within a tier the newest first, then the most downloaded. A search with at
+ * most SEARCH_MAX_RESULTS matches reads them all once (count and every page from one query); one with more (a
+ * common word) counts SEARCH_MAX_RESULTS and reads each tier in order only as far as the page asked for (a
+ * second, small GIN index on the title for the first tier), so that it costs about as much as a rare one.
  */
-export function databaseSearch(db: Queryable): SearchEngine {
+export function databaseSearch(db: Db): SearchEngine {
   return {
     async prepare(request) {
       const { keyword, terms } = parseQuery(request.text);
       const marks = [...new Set([...keyword.split(' ').filter(Boolean), ...terms])];
       if (!terms.length) return { keyword, terms: marks, count: 0, hits: async () => [] };
-      let current = searchPlan(db, request, tsqueryText(terms, 'all'));
-      let count = await current.count();
-      if (count === 0 && terms.length > 1) {
-        current = searchPlan(db, request, tsqueryText(terms, 'any'));
-        count = await current.count();
+      let plan = searchPlan(db, request, tsqueryText(terms, 'all'));
+      let all = await plan.matches();
+      if (all?.ids.length === 0 && terms.length > 1) {
+        plan = searchPlan(db, request, tsqueryText(terms, 'any'));
+        all = await plan.matches();
       }
+      if (all) {
+        const found = all;
+        return { keyword, terms: marks, count: found.ids.length, hits: async (limit, offset) => matchesPage(found, limit, offset) };
+      }
+      const many = plan;
       return {
         keyword,
         terms: marks,
-        count,
-        hits: async (limit, offset) => (count && offset < count ? current.page(Math.min(limit, count - offset), offset) : []),
+        count: SEARCH_MAX_RESULTS,
+        hits: async (limit, offset) => (offset < SEARCH_MAX_RESULTS ? many.page(Math.min(limit, SEARCH_MAX_RESULTS - offset), offset) : []),
       };
     },
   };

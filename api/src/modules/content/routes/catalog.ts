@@ -1,10 +1,14 @@
 import { BlogDetail, BlogItem, BlogsQuery, DocDetail, DocItem, DocsQuery, IdParams, PageSchema, RecommendQuery } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { paginate } from '../../../core/http/pagination';
+import { keptAnswer } from '../answers';
 import { catalogService } from '../services/catalog';
 import { isSearch, searchService } from '../services/search';
 
-/** Lists and detail pages of documents and blogs; a list's `?search=` is a search (services/search.ts). */
+/**
+ * Lists and detail pages of documents and blogs; a list's `?search=` is a search (services/search.ts). The lists
+ * answer from app.content.answers (answers.ts): the same page for everyone, made once until something changes.
+ */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const catalog = catalogService(app);
   const search = searchService(app);
@@ -13,9 +17,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: DocsQuery }>(
     '/api/docs/',
     { schema: { querystring: DocsQuery, response: { 200: PageSchema(DocItem) } }, config: read },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return isSearch(q.search) ? search.docs(request, { ...q, search: q.search }) : paginate(request, await catalog.docs(q));
+      if (isSearch(q.search)) return search.docs(request, reply, { ...q, search: q.search });
+      return (await keptAnswer(request, reply, async () => paginate(request, await catalog.docs(q)))).body;
     },
   );
 
@@ -28,9 +33,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: BlogsQuery }>(
     '/api/blogs/',
     { schema: { querystring: BlogsQuery, response: { 200: PageSchema(BlogItem) } }, config: read },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return isSearch(q.search) ? search.blogs(request, { ...q, search: q.search }) : paginate(request, await catalog.blogs(q));
+      if (isSearch(q.search)) return search.blogs(request, reply, { ...q, search: q.search });
+      return (await keptAnswer(request, reply, async () => paginate(request, await catalog.blogs(q)))).body;
     },
   );
 

@@ -1,12 +1,14 @@
 import { ArticleItem, ArticlesQuery, PageSchema } from 'contracts';
 import type { FastifyInstance } from 'fastify';
 import { paginate } from '../../../core/http/pagination';
+import { keptAnswer } from '../answers';
 import { catalogService } from '../services/catalog';
 import { isSearch, searchService } from '../services/search';
 
 /**
  * The site search: GET articles/?keyword= over documents and blogs (best match first unless ordered); without a
- * keyword, both lists together (a category's page). The lists' own `?search=` is in catalog.ts.
+ * keyword, both lists together (a category's page). The lists' own `?search=` is in catalog.ts. Both answer from
+ * app.content.answers (answers.ts).
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const catalog = catalogService(app);
@@ -15,9 +17,10 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ArticlesQuery }>(
     '/api/articles/',
     { schema: { querystring: ArticlesQuery, response: { 200: PageSchema(ArticleItem) } }, config: { rateLimit: 'read' } },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return isSearch(q.keyword) ? search.articles(request, { ...q, keyword: q.keyword }) : paginate(request, await catalog.articles(q));
+      if (isSearch(q.keyword)) return search.articles(request, reply, { ...q, keyword: q.keyword });
+      return (await keptAnswer(request, reply, async () => paginate(request, await catalog.articles(q)))).body;
     },
   );
 }

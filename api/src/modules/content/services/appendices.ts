@@ -81,7 +81,7 @@ export async function storeAppendix(app: FastifyInstance, request: FastifyReques
   await ownBlog(app, user.id, blogId);
   const stored = await app.content.storage.put('appendix', checked.file.data);
   try {
-    return await app.db.transaction(async (tx) => {
+    const row = await app.db.transaction(async (tx) => {
       await repo.lockBlog(tx, blogId);
       if ((await repo.countAppendices(tx, blogId)) >= APPENDIX_MAX_PER_BLOG) {
         throw refuse('too_many_appendices', `每篇文章最多上传 ${APPENDIX_MAX_PER_BLOG} 个附件`);
@@ -90,6 +90,8 @@ export async function storeAppendix(app: FastifyInstance, request: FastifyReques
       const id = await repo.insertAppendix(tx, { blogId, fileId, uploaderId: user.id, name: upload.displayName, price: upload.price });
       return repo.appendixById(tx, id);
     });
+    app.content.rows.counted('blogs', blogId); // the blog shows how many appendices it has
+    return row;
   } catch (err) {
     await app.content.storage.delete(stored.key).catch((e: unknown) => request.log.error({ err: e }, 'orphan appendix file not deleted'));
     throw err;
@@ -118,6 +120,7 @@ export async function deleteAppendix(app: FastifyInstance, request: FastifyReque
     const fileId = await repo.deleteAppendix(tx, id);
     return fileId === null ? null : releaseFile(tx, fileId);
   });
+  app.content.rows.counted('blogs', row.blogs_id);
   if (!queued) return;
   await completeDeletions(app.db, app.content.storage, [queued], (err) => request.log.warn({ err }, 'appendix file left to the sweeper'));
 }

@@ -7,7 +7,7 @@ import { previewInfo } from '../preview';
 import { publicArticleList, type ItemRef } from '../repositories/articles';
 import { blogAppendixList, blogContent, blogRowsByIds, publicBlogList } from '../repositories/blogs';
 import { docRowsByIds, firstPageText, publicDocList, recommendedDocList } from '../repositories/documents';
-import { countCache, type ListQuery } from '../repositories/lists';
+import type { ListQuery } from '../repositories/lists';
 import { docReaderState, hasCollectedBlog, recordBrowsing } from '../repositories/reader';
 import { blogItem, docItem, flagOn, type BlogRow, type DocRow } from '../serialize';
 
@@ -44,7 +44,7 @@ export async function articleItems(
 
 /** The lists of public items and their detail pages. */
 export function catalogService(app: FastifyInstance) {
-  const counts = countCache(5_000);
+  const counts = app.content.counts;
   return {
     async docs(q: DocsQuery): Promise<ListQuery<DocItem>> {
       const filter = { categoryIds: await categoryFilter(app, q.category), extCate: q.ext_cate, isFree: flagOn(q.is_free), uploader: q.uploader };

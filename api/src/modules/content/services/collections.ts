@@ -101,8 +101,8 @@ export async function deleteFolder(app: FastifyInstance, userId: number, folderI
   });
   if (moveTo !== undefined) return;
   // the counts of every item that was in the folder changed
-  app.content.rows.changed('documents');
-  app.content.rows.changed('blogs');
+  app.content.rows.counted('documents');
+  app.content.rows.counted('blogs');
 }
 
 /** A folder's items, documents and blogs together, newest first: its owner's, or anyone's when the folder is public. */
@@ -151,7 +151,7 @@ export async function collect(app: FastifyInstance, kind: ItemType, userId: numb
     await moveCount(tx, target, 'collect_count', targetId, 1);
     return { id, created: true };
   });
-  if (result.created) app.content.rows.changed(target.table, targetId);
+  if (result.created) app.content.rows.counted(target.table, targetId);
   const [item] = await withItems(app, kind, [await repo.collectedById(app.db, target, result.id)]);
   return { item, created: result.created };
 }
@@ -182,5 +182,5 @@ export async function uncollect(app: FastifyInstance, kind: ItemType, userId: nu
     await moveCount(tx, target, 'collect_count', row.target, -1);
     return row.target;
   });
-  app.content.rows.changed(target.table, targetId);
+  app.content.rows.counted(target.table, targetId);
 }

@@ -30,7 +30,7 @@ export async function postComment(app: FastifyInstance, kind: ItemType, user: Us
     }
     return inserted;
   });
-  app.content.rows.changed(target.table, targetId);
+  app.content.rows.counted(target.table, targetId);
   return { id: row.id, uid: user.id, uname: user.nickname, content, create_time: row.create_time, is_mine: true };
 }
 
@@ -65,5 +65,5 @@ export async function deleteComment(app: FastifyInstance, kind: ItemType, userId
     await moveCount(tx, target, 'comment_count', row.target, -1);
     return row.target;
   });
-  app.content.rows.changed(target.table, targetId);
+  app.content.rows.counted(target.table, targetId);
 }

@@ -193,7 +193,7 @@ export async function grantDownload(
     const quota = await freeQuota(tx, who, now);
     return { id, kind, quota, packageLeft };
   });
-  if (result.kind !== 'repeat' && item.kind === 'docs') app.content.rows.changed('documents', item.id);
+  if (result.kind !== 'repeat' && item.kind === 'docs') app.content.rows.counted('documents', item.id);
   const exp = Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_TTL_S;
   return {
     recordId: result.id,

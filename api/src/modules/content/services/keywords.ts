@@ -2,7 +2,7 @@ import type { Suggestion } from 'contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clock, searcher } from '../context';
 import { dayOf } from '../day';
-import { countKeywordHit, docTitlesStartingWith, keywordsStartingWith, topKeywords, type KeywordCount } from '../repositories/keywords';
+import { docTitlesStartingWith, keywordsStartingWith, topKeywords, type KeywordCount } from '../repositories/keywords';
 import { isShowableKeyword } from '../search/keyword-rules';
 
 /** Days of searches the hot list looks back over. */
@@ -16,13 +16,13 @@ const FINDS_CACHE_MAX = 1000;
 /**
  * Counts a search that found something for the hot keywords: once per searcher (a user, or a visitor the site
  * issued a cookie to together with the address) and day, at most ADDRESS_SEARCHERS_MAX visitors per address, and
- * never a keyword the rules refuse (markup, links, contact numbers, bad words).
+ * never a keyword the rules refuse (markup, links, contact numbers, bad words). Queued: the keyword counter writes it.
  */
-export async function recordSearch(app: FastifyInstance, request: FastifyRequest, keyword: string): Promise<void> {
+export function recordSearch(app: FastifyInstance, request: FastifyRequest, keyword: string): void {
   if (!isShowableKeyword(keyword)) return;
   const who = searcher(request);
   const now = clock(app);
-  await countKeywordHit(app.db, {
+  app.content.keywords.add({
     day: dayOf(now),
     keyword,
     searcher: who.key.slice(0, 100),
@@ -46,6 +46,7 @@ export function keywordService(app: FastifyInstance) {
   return {
     /** The most searched keywords of the last HOT_DAYS days that the rules allow and that find something now. */
     async hot(limit: number): Promise<KeywordCount[]> {
+      await app.content.keywords.flush(); // this process's own searches count at once
       const now = clock(app);
       const since = dayOf(new Date(now.getTime() - (HOT_DAYS - 1) * 86_400_000));
       const out: KeywordCount[] = [];
@@ -60,6 +61,7 @@ export function keywordService(app: FastifyInstance) {
      * of public documents that start with it (blog titles are not suggested: readers search for documents).
      */
     async suggest(prefix: string, limit: number): Promise<Suggestion[]> {
+      await app.content.keywords.flush();
       const keywords = (await keywordsStartingWith(app.db, prefix, limit * 2)).filter(isShowableKeyword).slice(0, limit);
       const out: Suggestion[] = keywords.map((keyword) => ({ keyword, type: 'keyword' }));
       if (out.length < limit) {

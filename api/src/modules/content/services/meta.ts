@@ -17,7 +17,6 @@ import {
   USER_DAILY_FREE_DOWNLOADS,
   VISITOR_DAILY_FREE_DOWNLOADS,
 } from '../constants';
-import { countCache } from '../repositories/lists';
 import { countPublicBlogsIn } from '../repositories/blogs';
 import { countPublicDocsIn } from '../repositories/documents';
 
@@ -38,17 +37,17 @@ export function categoryOut(node: CategoryNode, depth: number): CategoryOut {
 
 /**
  * A category page: the category, its path from the root, its children, and how many public documents and blogs
- * it holds with its sub-categories (counts kept 30 s).
+ * it holds with its sub-categories (counts kept: app.content.counts).
  */
 export function categoryDetails(app: FastifyInstance): (id: number) => Promise<CategoryDetail> {
-  const counts = countCache(30_000);
+  const counts = app.content.counts;
   return async (id) => {
     const node = (await app.content.categories.all()).get(id);
     if (!node) throw new ApiError(404, 'not_found', '分类不存在');
     const ids = await app.content.categories.withDescendants(node.id);
     const [docs, blogs] = await Promise.all([
-      counts(`cat-docs|${node.id}`, () => countPublicDocsIn(app.db, ids)),
-      counts(`cat-blogs|${node.id}`, () => countPublicBlogsIn(app.db, ids)),
+      counts.get(`cat-docs|${node.id}`, () => countPublicDocsIn(app.db, ids)),
+      counts.get(`cat-blogs|${node.id}`, () => countPublicBlogsIn(app.db, ids)),
     ]);
     const path = await app.content.categories.path(node.id);
     return {

@@ -1,5 +1,5 @@
-import type { ArticleItem, ArticlesQuery, BlogItem, BlogsQuery, DocItem, DocsQuery, Page } from 'contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ArticlesQuery, BlogsQuery, DocsQuery } from 'contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalid } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
 import { namedRowsByIds } from '../load';
@@ -7,6 +7,8 @@ import { blogRowsByIds } from '../repositories/blogs';
 import { docRowsByIds } from '../repositories/documents';
 import type { PreparedSearch, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
 import { highlight } from '../search/highlight';
+import { normaliseKeyword } from '../search/query';
+import { keptAnswer } from '../answers';
 import { recordSearch } from './keywords';
 import { blogItem, docItem } from '../serialize';
 import { articleItems, categoryFilter } from './catalog';
@@ -42,13 +44,8 @@ function isFirstPage(request: FastifyRequest): boolean {
 }
 
 /** A search that found something counts its keyword for the hot keywords, on its first page only. */
-async function countSearch(app: FastifyInstance, request: FastifyRequest, keyword: string, count: number): Promise<void> {
-  if (count === 0 || !isFirstPage(request)) return;
-  try {
-    await recordSearch(app, request, keyword);
-  } catch (err) {
-    request.log.warn({ err }, 'search keyword not counted');
-  }
+function countSearch(app: FastifyInstance, request: FastifyRequest, keyword: string, count: number): void {
+  if (count > 0 && isFirstPage(request)) recordSearch(app, request, keyword);
 }
 
 /** Items of the hits (in the hits' order), highlighted; a hit whose row is gone meanwhile is left out. */
@@ -59,35 +56,42 @@ function hitItems<R extends { title: string; summary: string }, T>(hits: SearchH
   });
 }
 
-/** Searches from the lists' `?search=` (documents, blogs) and the site search (`GET articles/?keyword=`). */
+/**
+ * Searches from the lists' `?search=` (documents, blogs) and the site search (`GET articles/?keyword=`). The page
+ * comes from app.content.answers when the same URL was answered since the last change (answers.ts); the keyword is
+ * counted for the hot keywords either way.
+ */
 export function searchService(app: FastifyInstance) {
   const run = async <T>(
     request: FastifyRequest,
+    reply: FastifyReply,
     search: SearchRequest & { category?: number; ordering?: string },
     allowed: readonly SearchOrder[],
     load: (hits: SearchHit[], prepared: PreparedSearch) => Promise<T[]>,
-  ): Promise<Page<T>> => {
-    const categoryIds = await categoryFilter(app, search.category);
-    const order = searchOrder(search.ordering, allowed);
-    const prepared = await app.content.search.prepare({ text: search.text, type: search.type, extCate: search.extCate, categoryIds, order });
-    const page = await paginate(request, {
-      count: async () => prepared.count,
-      fetch: async (limit, offset) => load(await prepared.hits(limit, offset), prepared),
+  ): Promise<Buffer> => {
+    const answer = await keptAnswer(request, reply, async () => {
+      const categoryIds = await categoryFilter(app, search.category);
+      const order = searchOrder(search.ordering, allowed);
+      const prepared = await app.content.search.prepare({ text: search.text, type: search.type, extCate: search.extCate, categoryIds, order });
+      return paginate(request, {
+        count: async () => prepared.count,
+        fetch: async (limit, offset) => load(await prepared.hits(limit, offset), prepared),
+      });
     });
-    await countSearch(app, request, prepared.keyword, page.count);
-    return page;
+    countSearch(app, request, normaliseKeyword(search.text), answer.count);
+    return answer.body;
   };
   return {
-    docs: (request: FastifyRequest, q: DocsQuery & { search: string }): Promise<Page<DocItem>> =>
-      run(request, { text: q.search, type: 'docs', extCate: q.ext_cate, category: q.category, ordering: q.ordering }, DOC_SEARCH_ORDERS, async (hits, s) => {
+    docs: (request: FastifyRequest, reply: FastifyReply, q: DocsQuery & { search: string }): Promise<Buffer> =>
+      run(request, reply, { text: q.search, type: 'docs', extCate: q.ext_cate, category: q.category, ordering: q.ordering }, DOC_SEARCH_ORDERS, async (hits, s) => {
         return hitItems(hits, await namedRowsByIds(app, hits.map((h) => h.id), docRowsByIds), (r) => docItem(r), s.terms);
       }),
-    blogs: (request: FastifyRequest, q: BlogsQuery & { search: string }): Promise<Page<BlogItem>> =>
-      run(request, { text: q.search, type: 'blogs', category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, async (hits, s) => {
+    blogs: (request: FastifyRequest, reply: FastifyReply, q: BlogsQuery & { search: string }): Promise<Buffer> =>
+      run(request, reply, { text: q.search, type: 'blogs', category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, async (hits, s) => {
         return hitItems(hits, await namedRowsByIds(app, hits.map((h) => h.id), blogRowsByIds), (r) => blogItem(r), s.terms);
       }),
-    articles: (request: FastifyRequest, q: ArticlesQuery & { keyword: string }): Promise<Page<ArticleItem>> =>
-      run(request, { text: q.keyword, type: q.type, extCate: q.ext_cate, category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, (hits, s) =>
+    articles: (request: FastifyRequest, reply: FastifyReply, q: ArticlesQuery & { keyword: string }): Promise<Buffer> =>
+      run(request, reply, { text: q.keyword, type: q.type, extCate: q.ext_cate, category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, (hits, s) =>
         articleItems(app, hits, marks(s.terms)),
       ),
   };

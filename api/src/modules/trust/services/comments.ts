@@ -47,6 +47,6 @@ export async function moderateComment(app: FastifyInstance, staffId: number, id:
     if (action === 'hide') await notify(tx, found.author_id, { kind: 'comment_hidden', target: item.type, targetId: item.id, title: item.title, reason, at: now });
     return item;
   });
-  app.content.rows.changed(TABLE[target.type], target.id);
+  app.content.rows.counted(TABLE[target.type], target.id);
   return out((await repo.comment(app.db, id))!);
 }

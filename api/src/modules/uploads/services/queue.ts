@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { convertDocument } from '../../../infra/convert';
 import type { WorkerOptions } from '../config';
-import { bullQueue } from './bull';
 import { conversionWorker, newWorkerId } from './worker';
 
 /**
@@ -50,6 +49,10 @@ export function databaseQueue(app: FastifyInstance, options: WorkerOptions, conv
 /** The one place that chooses the queue: BullMQ when REDIS_URL is set, the database otherwise. */
 export function createJobQueue(app: FastifyInstance, options: WorkerOptions, convert: typeof convertDocument): JobQueue {
   const { redisUrl, redisKeyPrefix } = app.accountsConfig;
-  if (redisUrl) return bullQueue(app, options, convert, { url: redisUrl, prefix: `${redisKeyPrefix}bull` });
+  if (redisUrl) {
+    // loaded only with Redis: BullMQ and its client are about 9 MB of a process's memory
+    const { bullQueue } = require('./bull') as typeof import('./bull');
+    return bullQueue(app, options, convert, { url: redisUrl, prefix: `${redisKeyPrefix}bull` });
+  }
   return databaseQueue(app, options, convert);
 }

@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// `npm run bench:load -w api` (Linux): lists and search under load (issue 21). The API as `npm start` runs it
+// (dist/main.js with the Node flags of api/package.json's start, in a process of its own, so its peak RSS is that
+// process's VmHWM), on the content benchmark's 100,000 documents, autocannon at 100 connections for 30 s per case:
+// the bare route, the category pages' lists, the search page's searches and document details (load-mix.mjs).
+// PGlite first, then PostgreSQL (BENCH_DATABASE_URL, or a throw-away server). Each engine runs twice: as started
+// (caches on), then with CONTENT_CACHE=off, so that the caches' share of the figures shows.
+//   BENCH_DURATION=30 (s per case)  BENCH_CONNECTIONS=100  BENCH_ENGINES=pglite,postgres  BENCH_COLD=1 (0: skip
+//   the uncached run)  BENCH_SEED=21  BENCH_PORT=20480 (the API)  BENCH_PG_PORT=20481 (a throw-away PostgreSQL)
+//   BENCH_DATA_DIR=<tmp>/wendang-content-bench (shared with bench:content)  BENCH_API_DIR=<this api folder> (another
+//   build's api/, e.g. a checkout of main, to measure it)  BENCH_CPU_PROF=<folder> (the API writes a --cpu-prof there)
+//   BENCH_NODE_FLAGS (more Node flags for the API, to try one)
+import { fork, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiNodeFlags } from '../../scripts/site.mjs';
+import { corpusWords, detailMix, listVisits, searchVisits } from './load-mix.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 30);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
+const ENGINES = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
+const COLD = env.BENCH_COLD !== '0';
+const CASES = (env.BENCH_CASES ?? 'bare,list,search,detail').split(',').filter(Boolean);
+const SEED = Number(env.BENCH_SEED ?? 21);
+const PORT = Number(env.BENCH_PORT ?? 20480);
+const PG_PORT = Number(env.BENCH_PG_PORT ?? 20481);
+const BENCH_DIR = path.resolve(env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'wendang-content-bench'));
+const API_DIR = path.resolve(env.BENCH_API_DIR || path.join(here, '..'));
+const CPU_PROF = env.BENCH_CPU_PROF ? path.resolve(env.BENCH_CPU_PROF) : undefined;
+/** Node flags added to the start flags, to try one out (BENCH_NODE_FLAGS="--no-wasm-tier-up"). */
+const EXTRA_FLAGS = (env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+const TARGETS = { listShare: 0.25, searchShare: 0.1, searchP99Ms: 100, peakRssMb: 300 };
+
+/** Peak and current RSS of a process, in MB (Linux). */
+function rss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)[1]);
+  return { peak: Math.round(kb('VmHWM') / 1024), now: Math.round(kb('VmRSS') / 1024) };
+}
+
+/** CPU seconds of a /proc stat file (user + system; Linux ticks of 1/100 s). */
+function statSeconds(file) {
+  const fields = readFileSync(file, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds a process has used: in all, and on its main thread (the event loop; the rest: PGlite's thread, V8's). */
+function cpuSeconds(pid) {
+  return { all: statSeconds(`/proc/${pid}/stat`), main: statSeconds(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+/** Seeds the engine's database with the big set when it has no content (content-seed.mjs, with the measured build). */
+function seed(engine, databaseUrl, dataDir) {
+  const child = fork(path.join(here, 'content-seed.mjs'), [engine, databaseUrl ?? '', dataDir, API_DIR], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let answer;
+    child.once('message', (m) => (answer = m));
+    child.once('exit', (code) => (code === 0 && answer ? resolve(answer) : reject(new Error(`${engine} 数据准备失败（${code}）`))));
+  });
+}
+
+/** The API as `npm start` runs it, with the bench's bare route preloaded (bench/bare-route.cjs). */
+async function startApi(dataDir, extraEnv) {
+  const flags = [...apiNodeFlags(), ...EXTRA_FLAGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
+  const child = spawn(process.execPath, [...flags, '--require', path.join(here, 'bare-route.cjs'), path.join(API_DIR, 'dist', 'main.js')], {
+    cwd: API_DIR,
+    env: { ...env, DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const began = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API 进程退出（${child.exitCode}）`);
+    if (await fetch(`${BASE}/api/bench-bare/`).then((r) => r.ok, () => false)) break;
+    if (Date.now() - began > 300_000) throw new Error('API 五分钟内未就绪');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return child;
+}
+
+async function stopApi(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const getJson = async (p) => {
+  const res = await fetch(`${BASE}${p}`);
+  if (!res.ok) throw new Error(`${p}: ${res.status}`);
+  return res.json();
+};
+
+/** What the mixes need from the site: categories with documents or blogs, 1,000 public document ids. */
+async function siteFacts() {
+  const tree = (await getJson('/api/articles-category/?page_size=100')).results;
+  const all = [];
+  const walk = (nodes) => nodes.forEach((n) => (all.push(n.id), walk(n.children ?? [])));
+  walk(tree);
+  const details = await Promise.all(all.map((id) => getJson(`/api/articles-category/${id}/`)));
+  const docIds = [];
+  for (let page = 1; page <= 10; page += 1) docIds.push(...(await getJson(`/api/docs/?page_size=100&page=${page}`)).results.map((d) => d.id));
+  return {
+    categories: all,
+    docCategories: details.filter((c) => c.docs_count > 0).map((c) => c.id),
+    blogCategories: details.filter((c) => c.blogs_count > 0).map((c) => c.id),
+    docIds,
+  };
+}
+
+/** A case's requests for autocannon: `paths` taken in turn, or `visits` (load-mix.mjs) page after page. */
+function requestsOf(mix) {
+  let i = 0;
+  if (mix.paths) return [{ method: 'GET', setupRequest: (req) => ({ ...req, path: mix.paths[i++ % mix.paths.length] }) }];
+  // one visit per cycle of the array: page 1 of the next visit, then page n while page n - 1 had a `next` and the
+  // visit goes that far; returning nothing ends the cycle (autocannon starts the next with a fresh context)
+  const hasNext = (status, body, context) => {
+    context.hasNext = status === 200 && !body.includes('"next":null');
+  };
+  const pages = Math.max(...mix.visits.map((v) => v.follow)) + 1;
+  return Array.from({ length: pages }, (_, n) => ({
+    method: 'GET',
+    onResponse: hasNext,
+    setupRequest: (req, context) => {
+      if (n === 0) context.visit = mix.visits[i++ % mix.visits.length];
+      else if (!context.hasNext || n > context.visit.follow) return undefined;
+      return { ...req, path: `${context.visit.base}page=${n + 1}&page_size=20` };
+    },
+  }));
+}
+
+/** One case: autocannon on a mix for `duration` seconds. */
+async function runCase(mix, duration = DURATION) {
+  const result = await autocannon({ url: BASE, connections: CONNECTIONS, duration, requests: requestsOf(mix) });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    /** statuses other than 2xx: how many of each */
+    statuses: Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, s]) => `${code}×${s.count}`).join(' '),
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+/** One API process on one data folder: the cases in order, then its peak RSS. */
+async function runProcess(label, dataDir, extraEnv, cases, mixes) {
+  process.stderr.write(`[${label}] 启动 API…\n`);
+  const child = await startApi(dataDir, extraEnv);
+  try {
+    const started = rss(child.pid);
+    await runCase(mixes.bare, 3); // warm-up of the server's code paths (the bare route only: the caches stay cold)
+    const out = { label, started };
+    for (const name of cases) {
+      process.stderr.write(`[${label}] ${name}（${DURATION} 秒，${CONNECTIONS} 连接）…\n`);
+      const cpu = cpuSeconds(child.pid);
+      out[name] = await runCase(mixes[name]);
+      // the API's CPU per answer (all threads, and its event loop's): what a case costs whatever else the machine runs
+      const used = cpuSeconds(child.pid);
+      out[name].cpuMs = ((used.all - cpu.all) * 1000) / Math.max(1, out[name].total);
+      out[name].mainMs = ((used.main - cpu.main) * 1000) / Math.max(1, out[name].total);
+    }
+    out.rss = rss(child.pid);
+    out.load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+    return out;
+  } finally {
+    await stopApi(child);
+  }
+}
+
+async function benchEngine(engine, databaseUrl) {
+  const dataDir = path.join(BENCH_DIR, engine);
+  mkdirSync(dataDir, { recursive: true });
+  process.stderr.write(`[${engine}] 检查数据（首次运行会生成 100,000+ 条内容，需几分钟）…\n`);
+  const seeded = await seed(engine, databaseUrl, dataDir);
+  const apiEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  // the site's facts from a first start (the caches do not matter for them)
+  const probe = await startApi(dataDir, apiEnv);
+  let facts;
+  try {
+    facts = await siteFacts();
+  } finally {
+    await stopApi(probe);
+  }
+  const words = corpusWords(API_DIR, path.join(BENCH_DIR, 'load-words.json'));
+  const mixes = {
+    bare: { paths: ['/api/bench-bare/'] },
+    list: { visits: listVisits(SEED, facts) },
+    search: { visits: searchVisits(SEED + 1, words, facts.categories) },
+    detail: { paths: detailMix(SEED + 2, facts.docIds) },
+  };
+  const runs = [await runProcess(`${engine}`, dataDir, apiEnv, CASES, mixes)];
+  const cold = CASES.filter((c) => c !== 'detail');
+  if (COLD) runs.push(await runProcess(`${engine} 无缓存`, dataDir, { ...apiEnv, CONTENT_CACHE: 'off' }, cold, mixes));
+  return { engine, seeded, words: words.length, runs };
+}
+
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+function print(results) {
+  console.log(`\n列表与搜索压测（issue 21）：autocannon ${CONNECTIONS} 连接，每项 ${DURATION} 秒，回环地址；node ${process.version}，` +
+    `API 参数 ${apiNodeFlags().join(' ')}；${os.cpus().length} 核`);
+  let ok = true;
+  for (const r of results) {
+    console.log(`\n${r.engine}：${r.seeded.docs} 篇文档 + ${r.seeded.blogs} 篇博客；搜索词 ${r.words} 个（Zipf，种子 ${SEED}）`);
+    console.log(`${'进程 / 项目'.padEnd(24)}${'请求/秒'.padStart(10)}${'占空路由'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+      `${'CPU ms/次'.padStart(11)}${'主线程'.padStart(9)}${'非 2xx'.padStart(9)}${'错误'.padStart(7)}`);
+    for (const run of r.runs) {
+      for (const name of ['bare', 'list', 'search', 'detail']) {
+        const c = run[name];
+        if (!c) continue;
+        const share = name === 'bare' || !run.bare ? '' : `${fmt((100 * c.rps) / run.bare.rps, 1)}%`;
+        console.log(`${`${run.label} ${name}`.padEnd(24)}${fmt(c.rps).padStart(10)}${share.padStart(10)}${fmt(c.p50).padStart(9)}${fmt(c.p99).padStart(9)}` +
+          `${fmt(c.cpuMs, 3).padStart(11)}${fmt(c.mainMs, 3).padStart(9)}` +
+          `${String(c.non2xx).padStart(9)}${String(c.errors).padStart(7)}${c.statuses ? `  (${c.statuses})` : ''}`);
+      }
+      console.log(`${`${run.label} 内存`.padEnd(24)}启动后 ${run.started.now} MB，峰值（VmHWM）${run.rss.peak} MB，结束时 ${run.rss.now} MB；负载 ${run.load}`);
+    }
+    const run = r.runs[0];
+    if (!['bare', 'list', 'search', 'detail'].every((n) => run[n])) {
+      ok = false;
+      continue; // a partial run (BENCH_CASES) checks nothing
+    }
+    const checks = [
+      [`列表 ≥ 空路由的 ${TARGETS.listShare * 100}%`, run.list.rps / run.bare.rps >= TARGETS.listShare],
+      [`搜索 ≥ 空路由的 ${TARGETS.searchShare * 100}%`, run.search.rps / run.bare.rps >= TARGETS.searchShare],
+      [`搜索 p99 ≤ ${TARGETS.searchP99Ms} ms`, run.search.p99 <= TARGETS.searchP99Ms],
+      ['没有非 2xx 回答与错误', ['bare', 'list', 'search', 'detail'].every((n) => run[n].non2xx === 0 && run[n].errors === 0)],
+      [`API 峰值内存 ≤ ${TARGETS.peakRssMb} MB`, run.rss.peak <= TARGETS.peakRssMb],
+    ];
+    for (const [label, pass] of checks) {
+      ok &&= pass;
+      console.log(`  ${pass ? '达标' : '未达标'}  ${label}`);
+    }
+  }
+  return ok;
+}
+
+const results = [];
+let stopPostgres = () => {};
+process.on('exit', () => stopPostgres());
+try {
+  if (ENGINES.includes('pglite')) results.push(await benchEngine('pglite'));
+  if (ENGINES.includes('postgres')) {
+    let url = env.BENCH_DATABASE_URL;
+    if (!url) {
+      const { startTempPostgres } = await import('../../scripts/postgres.mjs');
+      const pg = await startTempPostgres({ port: PG_PORT });
+      url = pg.url;
+      stopPostgres = () => {
+        stopPostgres = () => {};
+        pg.stop();
+        rmSync(path.join(BENCH_DIR, 'postgres'), { recursive: true, force: true }); // its files went with the server
+      };
+    }
+    results.push(await benchEngine('postgres', url));
+  }
+} catch (err) {
+  console.error(`压测未完成：${err.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  stopPostgres();
+}
+if (results.length && !print(results)) process.exitCode = 1;

@@ -1,0 +1,253 @@
+import { keptCache } from '../src/modules/content/kept-cache';
+import { registeredClient, type Client } from './accounts-helpers';
+import { addTextDoc, contentServer } from './content-helpers';
+import { call, engines, useEngine, type TestServer } from './helpers';
+import { createDoc, makePdf, uploadFile, useUploadsSite } from './uploads-helpers';
+
+// The public lists and searches answer from caches (src/modules/content/caches.ts): every test here first asks the
+// same pages twice (the second answer comes from the cache), then changes something, and the next answer must show
+// the change: at once in the process that made it, within a bound in another process on the same PostgreSQL.
+
+interface Listed {
+  count: number;
+  results: { id: number; title: string; comment_count: number; collect_count: number; type?: string }[];
+}
+
+async function page(base: string, path: string): Promise<Listed> {
+  const res = await call(base, path);
+  expect(res.status).toBe(200);
+  return res.body as Listed;
+}
+
+/** The same page asked twice: the second answer is the kept one. */
+async function warm(base: string, paths: string[]): Promise<void> {
+  for (const path of paths) expect(await page(base, path)).toEqual(await page(base, path));
+}
+
+/** Polls until `check` holds; answers the milliseconds it took. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Date.now() - start;
+}
+
+/** A document uploaded by `client`, converted and approved by a reviewer: public. */
+async function publish(server: TestServer, client: Client, staff: Client, category: number, title: string): Promise<number> {
+  const upload = await uploadFile(client, '缓存.pdf', await makePdf(1, 'cache probe'));
+  const created = await createDoc(client, upload, category, { title, summary: `${title}的简介` });
+  expect(created.status).toBe(201);
+  await server.app.uploads.drain();
+  expect((await staff.post(`/api/staff/docs/${created.body.id}/approve/`)).body.status).toBe(1);
+  return created.body.id;
+}
+
+async function reviewer(server: TestServer): Promise<Client> {
+  const { client, uid } = await registeredClient(server.base);
+  await server.app.db.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'reviewer')`, [uid]);
+  return client;
+}
+
+/** Switches migration 0060's NOTIFY triggers off or on (their names in the migration). */
+async function contentTriggers(server: TestServer, action: 'ENABLE' | 'DISABLE'): Promise<void> {
+  const triggers: Record<string, string[]> = {
+    documents: ['documents_lists_insert', 'documents_lists_delete', 'documents_lists_update', 'documents_items_update'],
+    blogs: ['blogs_lists_insert', 'blogs_lists_delete', 'blogs_lists_update', 'blogs_items_update'],
+    document_views: ['document_views_items'],
+    blog_views: ['blog_views_items'],
+    blog_appendices: ['blog_appendices_items'],
+  };
+  for (const [table, names] of Object.entries(triggers)) {
+    for (const name of names) await server.app.db.exec(`ALTER TABLE ${table} ${action} TRIGGER ${name}`);
+  }
+}
+
+describe.each(engines())('list and search caches on %s', (engine) => {
+  const site = useUploadsSite(engine, __filename);
+  const listOf = (category: number) => `/api/docs/?category=${category}&ordering=-create_time&page=1&page_size=20`;
+  const articlesOf = (category: number) => `/api/articles/?category=${category}&page=1&page_size=20`;
+  const searchFor = (keyword: string) => `/api/articles/?keyword=${encodeURIComponent(keyword)}&page=1&page_size=20`;
+
+  test('published, edited, commented, favourited, deleted: the cached lists, searches and counts show it at once', async () => {
+    const { server, category } = site;
+    // the write paths tell this process's caches themselves: the database's NOTIFY (migration 0060) is off here
+    await contentTriggers(server, 'DISABLE');
+    try {
+      await writePaths(server, category);
+    } finally {
+      await contentTriggers(server, 'ENABLE');
+    }
+  });
+
+  async function writePaths(server: TestServer, category: number): Promise<void> {
+    const { client } = await registeredClient(server.base);
+    const staff = await reviewer(server);
+    const paths = [listOf(category), articlesOf(category), searchFor('缓存探针'), `/api/docs/?search=${encodeURIComponent('缓存探针')}`];
+    await warm(server.base, paths);
+    const before = await page(server.base, listOf(category));
+    expect((await page(server.base, searchFor('缓存探针'))).count).toBe(0);
+
+    const id = await publish(server, client, staff, category, '缓存探针文档');
+    const listed = await page(server.base, listOf(category));
+    expect(listed.count).toBe(before.count + 1);
+    expect(listed.results[0]).toMatchObject({ id, title: '缓存探针文档' });
+    expect((await page(server.base, articlesOf(category))).results.map((r) => r.id)).toContain(id);
+    expect((await page(server.base, searchFor('缓存探针'))).results.map((r) => r.id)).toEqual([id]);
+    expect((await page(server.base, `/api/docs/?search=${encodeURIComponent('缓存探针')}`)).count).toBe(1);
+
+    await warm(server.base, paths);
+    expect((await client.patch(`/api/docs/${id}/`, { title: '缓存探针改名' })).status).toBe(200);
+    expect((await page(server.base, listOf(category))).results[0]).toMatchObject({ id, title: '缓存探针改名' });
+
+    await warm(server.base, paths);
+    expect((await client.post('/api/docs-comment/', { docs: id, content: '缓存之后的评论' })).status).toBe(201);
+    expect((await client.post('/api/docs-collect/', { docs: id })).status).toBe(201);
+    expect((await page(server.base, listOf(category))).results[0]).toMatchObject({ id, comment_count: 1, collect_count: 1 });
+    expect((await page(server.base, searchFor('缓存探针'))).results[0]).toMatchObject({ id, comment_count: 1, collect_count: 1 });
+
+    await warm(server.base, paths);
+    expect((await client.delete(`/api/docs/${id}/`)).status).toBe(204);
+    const after = await page(server.base, listOf(category));
+    expect(after.count).toBe(before.count);
+    expect(after.results.map((r) => r.id)).not.toContain(id);
+    expect((await page(server.base, articlesOf(category))).results.map((r) => r.id)).not.toContain(id);
+    expect((await page(server.base, searchFor('缓存探针'))).count).toBe(0);
+  }
+
+  test('a row another process or a script writes shows too: the database tells every process (NOTIFY)', async () => {
+    const { server, category } = site;
+    const [{ uid }] = await server.app.db.query<{ uid: number }>('SELECT id AS uid FROM users ORDER BY id LIMIT 1');
+    const paths = [listOf(category), searchFor('库外写入'), `/api/articles-category/${category}/`];
+    await warm(server.base, paths);
+    const before = await page(server.base, listOf(category));
+    const docsCount = (await call(server.base, `/api/articles-category/${category}/`)).body.docs_count;
+
+    // straight into the database, past every write path of the API (as another API process or a script would)
+    const id = await addTextDoc(server.app, { title: '库外写入的文档', body: '库外写入', categoryId: category, uploaderId: uid });
+    const shown = async () => (await page(server.base, listOf(category))).results[0]?.id === id;
+    // PGlite hears its own NOTIFY before the write's statement returns; PostgreSQL a moment later
+    expect(await within(engine === 'pglite' ? 0 : 1000, shown)).toBeLessThan(1000);
+    expect((await page(server.base, listOf(category))).count).toBe(before.count + 1);
+    expect((await page(server.base, searchFor('库外写入'))).results.map((r) => r.id)).toEqual([id]);
+    expect((await call(server.base, `/api/articles-category/${category}/`)).body.docs_count).toBe(docsCount + 1);
+
+    await warm(server.base, paths);
+    await server.app.db.query('UPDATE documents SET status = 4 WHERE id = $1', [id]);
+    const gone = async () => !(await page(server.base, listOf(category))).results.some((r) => r.id === id);
+    expect(await within(engine === 'pglite' ? 0 : 1000, gone)).toBeLessThan(1000);
+    expect((await page(server.base, searchFor('库外写入'))).count).toBe(0);
+    expect((await call(server.base, `/api/articles-category/${category}/`)).body.docs_count).toBe(docsCount);
+
+    // view counts written by the counter are shown and sorted by
+    const byViews = `/api/docs/?category=${category}&ordering=-views&page=1&page_size=5`;
+    await warm(server.base, [byViews]);
+    const last = (await page(server.base, `/api/docs/?category=${category}&ordering=views&page=1&page_size=1`)).results[0];
+    const most = (await page(server.base, byViews)).results[0] as unknown as { views: number };
+    for (let i = 0; i <= most.views; i += 1) server.app.content.views.add('documents', last.id);
+    await server.app.content.views.flush();
+    expect((await page(server.base, byViews)).results[0].id).toBe(last.id);
+  });
+});
+
+describe('the kept values (caches.ts): least recently used out past the bytes or entries, none kept across a change', () => {
+  test('bounds, generations, waiting for a value being made', async () => {
+    let generation = 0;
+    const cache = keptCache<string>({
+      ttlMs: () => 60_000,
+      maxEntries: 3,
+      maxBytes: 100,
+      sizeOf: (_key, value) => value.length,
+      generation: () => generation,
+      enabled: () => true,
+    });
+    let made = 0;
+    const make = (value: string) => async () => {
+      made += 1;
+      return value;
+    };
+    expect(await cache.get('a', make('x'.repeat(40)))).toBe('x'.repeat(40));
+    expect(await cache.get('a', make('other'))).toBe('x'.repeat(40));
+    await cache.get('b', make('y'.repeat(40)));
+    await cache.get('a', make('other')); // a is now the most recently used
+    await cache.get('c', make('z'.repeat(40))); // 120 bytes: b goes
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: 80 });
+    expect(await cache.get('b', make('again'))).toBe('again');
+    await cache.get('d', make('1'));
+    await cache.get('e', make('2')); // four entries: the least recently used goes
+    expect(cache.stats().entries).toBe(3);
+    expect(await cache.get('e', make('changed'))).toBe('2');
+    generation += 1;
+    expect(await cache.get('e', make('changed'))).toBe('changed');
+    expect(await cache.get('huge', make('h'.repeat(101)))).toHaveLength(101);
+    expect(await cache.get('huge', make('small'))).toBe('small'); // over the bytes alone: never kept
+
+    // two requests for a value being made wait for one making; a change meanwhile keeps nothing
+    made = 0;
+    let release = (_v: string) => {};
+    const slow = () => new Promise<string>((resolve) => (release = resolve));
+    const first = cache.get('slow', () => (made++, slow()));
+    const second = cache.get('slow', () => (made++, slow()));
+    generation += 1;
+    release('old');
+    expect(await first).toBe('old');
+    expect(await second).toBe('old');
+    expect(made).toBe(1);
+    expect(await cache.get('slow', make('new'))).toBe('new');
+  });
+});
+
+// Several API processes on one PostgreSQL database (PGlite is one process by construction: its folder is locked)
+if (engines().includes('postgres')) {
+  describe('two API processes sharing PostgreSQL, both caching lists and searches', () => {
+    const db = useEngine('postgres', `${__filename}-two`);
+    let a: TestServer;
+    let b: TestServer;
+    let category: number;
+    beforeAll(async () => {
+      a = await contentServer({ ...db.options(), uploads: { worker: { enabled: false } } });
+      b = await contentServer({ ...db.options(), uploads: { worker: { enabled: false } } });
+      const [row] = await a.app.db.query<{ id: number }>('SELECT id FROM content_categories WHERE is_upload ORDER BY id LIMIT 1');
+      category = Number(row.id);
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+    });
+
+    test('a document published and deleted through one process shows in the other one within a second', async () => {
+      const list = `/api/docs/?category=${category}&ordering=-create_time&page=1&page_size=20`;
+      const search = `/api/articles/?keyword=${encodeURIComponent('双进程探针')}&page=1&page_size=20`;
+      await warm(a.base, [list, search]);
+      const before = await page(a.base, list);
+      const { client } = await registeredClient(b.base);
+      const id = await publish(b, client, await reviewer(b), category, '双进程探针');
+      const took = await within(1000, async () => (await page(a.base, list)).results[0]?.id === id);
+      expect(took).toBeLessThan(1000);
+      expect((await page(a.base, list)).count).toBe(before.count + 1);
+      expect((await page(a.base, search)).results.map((r) => r.id)).toEqual([id]);
+
+      await warm(a.base, [list, search]);
+      expect((await client.delete(`/api/docs/${id}/`)).status).toBe(204);
+      // (the words are still searched for one by one: other items may hold one of them)
+      await within(1000, async () => !(await page(a.base, search)).results.some((r) => r.id === id));
+      expect((await page(a.base, list)).count).toBe(before.count);
+    });
+
+    test('while its LISTEN connection is down a process keeps nothing, and caches again once it is back', async () => {
+      const list = `/api/docs/?category=${category}&ordering=-create_time&page=1&page_size=20`;
+      await warm(a.base, [list]);
+      const [{ uid }] = await a.app.db.query<{ uid: number }>('SELECT id AS uid FROM users ORDER BY id LIMIT 1');
+      // every LISTEN connection of the database goes (both servers'); the servers listen again a second later
+      await a.app.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'wendang-api-listen'`);
+      await within(1000, async () => !a.app.content.changes.live());
+      const id = await addTextDoc(a.app, { title: '断线时写入', body: '断线', categoryId: category, uploaderId: uid });
+      expect((await page(a.base, list)).results[0].id).toBe(id); // nothing kept: the write shows although unheard
+      await within(5000, async () => a.app.content.changes.live());
+      await warm(a.base, [list]);
+      await b.app.db.query('UPDATE documents SET status = 4 WHERE id = $1', [id]);
+      await within(1000, async () => (await page(a.base, list)).results[0].id !== id);
+    });
+  });
+}
