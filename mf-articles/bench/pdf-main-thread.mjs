@@ -10,10 +10,12 @@
 //     and whether pdf.js was evaluated there (pdf.js sets `globalThis.pdfjsLib`);
 //   - the main thread's JavaScript time in the PDF engine's files, from a CPU profile (V8's sampling profiler, every
 //     200 µs): samples with a frame of those files on their stack (their evaluation, pdf.js's work on the main
-//     thread, the worker engine's messages and text layer spans, with the DOM calls they make);
+//     thread, the worker engine's messages and text layer spans, with the DOM calls they make), in all and the
+//     longest stretch in a row;
 //   - when the first page was drawn.
+// `--engine=worker` leaves the browser as it is (pdf.js in its worker, with a build that has the worker engine);
 // `--engine=main` takes the browser's `transferControlToOffscreen` away before the page runs, so the preview falls back
-// to pdf.js on the main thread; `both` (the default) measures each engine in turn. `--screenshots=DIR` also writes the
+// to pdf.js on the main thread; `both` (the default) measures each in turn. Each line says where pdf.js ran. `--screenshots=DIR` also writes the
 // first path at 1280 and 375 px wide (PC and phone); `--detail` lists where the PDF files' main-thread time went (the
 // profile's frames by self time). Build first (`npm run build`): this measures what is in dist/.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -51,7 +53,10 @@ const blocking = (tasks) => tasks.reduce((sum, t) => sum + Math.max(0, t.duratio
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const ms = (n) => `${Math.round(n)} ms`;
 
-/** Milliseconds of a CPU profile's samples that have a frame of a matching script on their stack. */
+/**
+ * Milliseconds of a CPU profile's samples that have a frame of a matching script on their stack: in all, and the
+ * longest stretch of such samples in a row (an upper bound of what those files add to one task).
+ */
 function timeIn(profile, file) {
   const parent = new Map();
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -65,16 +70,23 @@ function timeIn(profile, file) {
     return inFile.get(id);
   };
   let micros = 0;
+  let stretch = 0;
+  let longest = 0;
   const self = new Map();
   profile.samples.forEach((id, i) => {
-    if (!matches(id)) return;
+    if (!matches(id)) {
+      stretch = 0;
+      return;
+    }
     micros += profile.timeDeltas[i + 1] ?? 0;
+    stretch += profile.timeDeltas[i + 1] ?? 0;
+    longest = Math.max(longest, stretch);
     const frame = byId.get(id).callFrame;
     const key = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   });
   if (DETAIL) console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${(v / 1000).toFixed(1)} ms ${k}`).join('\n'));
-  return micros / 1000;
+  return { total: micros / 1000, longest: longest / 1000 };
 }
 
 async function sizeOf(url, cache) {
@@ -126,7 +138,7 @@ async function measure(browser, url, engine, sizes) {
     js: { files: files.length, raw: sum(files, 'raw'), gzip: sum(files, 'gzip') },
     pdfJs: { files: pdfFiles.map((f) => path.basename(new URL(f.name).pathname)), raw: sum(pdfFiles, 'raw'), gzip: sum(pdfFiles, 'gzip') },
     pdfjsOnMainThread: seen.pdfjsOnMainThread,
-    pdfProfileMs: timeIn(profile, PDF_FILE),
+    pdfProfile: timeIn(profile, PDF_FILE),
     firstPageDone: seen.firstPageDone,
     spans: seen.spans,
   };
@@ -176,13 +188,13 @@ async function main() {
         for (const engine of engines) {
           const r = await measure(browser, `${site.url}${target}`, engine, sizes);
           console.log(
-            `  ${engine === 'worker' ? 'worker 引擎' : '主线程引擎'} #${i + 1}: 长任务 ${r.longTasks} 个, 最长 ${ms(r.longest)}, 阻塞 ${ms(r.blocking)}` +
+            `  ${r.pdfjsOnMainThread ? 'pdf.js 在主线程' : 'pdf.js 在 worker'}${engine === 'main' ? '（取消 transferControlToOffscreen）' : ''} #${i + 1}: 长任务 ${r.longTasks} 个, 最长 ${ms(r.longest)}, 阻塞 ${ms(r.blocking)}` +
               ` | PDF 引擎请求之后: ${r.afterPdf.count} 个, 最长 ${ms(r.afterPdf.longest)}, 阻塞 ${ms(r.afterPdf.blocking)}` +
               ` | 第 1 页画好 ${r.firstPageDone === null ? '-' : ms(r.firstPageDone)} | 文字层 ${r.spans} 个 span`,
           );
           console.log(
             `      主线程 JS ${r.js.files} 个文件 ${kb(r.js.raw)} (gzip ${kb(r.js.gzip)}), 其中 PDF: ${r.pdfJs.files.join(', ') || '无'} ${kb(r.pdfJs.raw)} (gzip ${kb(r.pdfJs.gzip)})` +
-              ` | PDF 文件在主线程的 JS 时间 ${ms(r.pdfProfileMs)} | pdf.js 在主线程求值: ${r.pdfjsOnMainThread ? '是' : '否'}`,
+              ` | PDF 文件在主线程的 JS 时间 ${ms(r.pdfProfile.total)}, 最长连续 ${ms(r.pdfProfile.longest)}`,
           );
         }
       }

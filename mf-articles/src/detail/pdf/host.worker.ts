@@ -221,29 +221,26 @@ function startHost(scope: HostScope): void {
     failed.catch(() => undefined);
     return { worker, failed };
   }
-  /** The first document's parser, started with pdf.js rather than after it. */
-  let spare: ReturnType<typeof startParser> | null = null;
 
   async function init(message: InitMessage): Promise<void> {
     try {
       if (typeof OffscreenCanvas !== 'function' || !new OffscreenCanvas(1, 1).getContext('2d')) throw new Error('OffscreenCanvas 2D is missing');
       if (typeof Worker !== 'function') throw new Error('Worker is missing in workers');
       parserUrl = moduleWorkerUrl(message.parser);
-      spare = startParser();
       pdfjs = (await import(/* webpackIgnore: true */ message.pdfjs)) as Pdfjs;
       measure = canvasMeasure();
       scope.postMessage({ type: 'ready' });
     } catch (error) {
-      spare?.worker.terminate();
       scope.postMessage({ type: 'failed', message: String((error as Error)?.message ?? error) });
     }
   }
 
   async function open(data: ArrayBuffer): Promise<OpenResult> {
     if (!pdfjs) throw new Error('pdf.js is not loaded');
-    // one parser worker per document, as pdf.js makes on the main thread
-    const { worker: parser, failed } = spare ?? startParser();
-    spare = null;
+    // one parser worker per document, as pdf.js makes on the main thread; started now rather than with pdf.js above,
+    // so that it does not evaluate its 1.3 MB while the host evaluates pdf.js and the page starts (CPU the page's
+    // main thread shares)
+    const { worker: parser, failed } = startParser();
     const worker: PDFWorker = pdfjs.PDFWorker.create({ port: parser });
     const task = pdfjs.getDocument({
       data: new Uint8Array(data),

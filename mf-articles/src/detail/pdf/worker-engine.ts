@@ -175,11 +175,22 @@ function wrap(host: Host, opened: OpenResult): PdfDoc {
   };
 }
 
+/** The host starts when the page's main thread is idle, at most this long after it is asked for. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/** After the page's start-up work: the host's evaluating pdf.js takes CPU that the main thread shares on small phones. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
 let starting: Promise<Host | null> | null = null;
 
 /** The engine, or null where the host cannot run (the caller falls back to the main-thread engine). */
 export async function startWorkerEngine(): Promise<PdfEngine | null> {
-  starting ??= startHost();
+  starting ??= whenIdle().then(startHost);
   const host = await starting;
   if (!host) return null;
   return {
