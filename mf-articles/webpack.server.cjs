@@ -6,6 +6,6 @@ module.exports = createServerConfig({
   entry: './src/server/render.tsx',
   // DOMPurify's window on the server (jsdom is large and reads files of its own: loaded, not bundled)
   external: ['jsdom'],
-  // pdf.js draws in the browser only; the server renders the preview's boxes
-  browserOnly: [/[\\/]pdfjs$/, /^pdfjs-dist/],
+  // pdf.js (on the main thread or in its host worker) draws in the browser only; the server renders the preview's boxes
+  browserOnly: [/[\\/]pdfjs$/, /[\\/]worker-engine$/, /^pdfjs-dist/],
 });

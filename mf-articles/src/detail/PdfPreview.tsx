@@ -99,9 +99,8 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
     for (const [index, state] of statesRef.current.entries()) {
       if (state === 'done' && !visible.current.has(index)) {
         const canvas = canvases.current[index];
-        if (canvas) canvas.width = canvas.height = 0;
         texts.current[index]?.replaceChildren();
-        current.pdf.release(index + 1);
+        if (canvas) current.pdf.release(index + 1, canvas);
         drawnWidth.current[index] = 0;
         setPageState(index, 'idle');
       }

@@ -2,8 +2,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { PdfPreview, pixelRatioFor } from '../../src/detail/PdfPreview';
 import type { PdfDoc, PdfEngine } from '../../src/detail/pdf/types';
 import DocDetailPage from '../../src/pages/DocDetailPage';
-import { startFakeApi, type FakeApi } from 'shared-kernel/testing';
-import { docFixture, openPage, resetPage, scriptDoc } from './support';
+import type { FakeApi } from 'shared-kernel/testing';
+import { docFixture, openPage, scriptDoc } from './support';
+import { boxes, FakeObserver, previewTestSetup, showPages } from './pdf-support';
 
 // jsdom cannot run pdf.js: the engine module (the only one importing pdf.js) is replaced by a scripted one.
 interface RenderCall {
@@ -21,7 +22,7 @@ const mockPdf = {
   numPages: 3,
   sizes: {} as Record<number, { width: number; height: number }>,
   renders: [] as RenderCall[],
-  released: [] as number[],
+  released: [] as { page: number; canvas: HTMLCanvasElement }[],
   destroyed: 0,
   /** Renders finish by themselves unless held. */
   hold: false,
@@ -44,7 +45,7 @@ jest.mock('../../src/detail/pdf/pdfjs', () => {
           if (!mockPdf.hold) call.resolve();
           return { promise, cancel: () => call.reject({ cancelled: true }) };
         },
-        release: (page) => void mockPdf.released.push(page),
+        release: (page, canvas) => void mockPdf.released.push({ page, canvas }),
         destroy: () => void (mockPdf.destroyed += 1),
       };
       return doc;
@@ -54,60 +55,13 @@ jest.mock('../../src/detail/pdf/pdfjs', () => {
   return { engine };
 });
 
-/** IntersectionObserver as the page sees it; tests say which page boxes are within range. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  targets = new Set<Element>();
-  constructor(
-    readonly callback: IntersectionObserverCallback,
-    readonly options?: IntersectionObserverInit,
-  ) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) {
-    this.targets.add(el);
-  }
-  unobserve(el: Element) {
-    this.targets.delete(el);
-  }
-  disconnect() {
-    this.targets.clear();
-  }
-  takeRecords() {
-    return [];
-  }
-}
-/** Pages (1-based) now within range; every other observed box is out of range. */
-function showPages(...pages: number[]) {
-  const observer = FakeObserver.all.filter((o) => o.targets.size > 0).at(-1)!;
-  const entries = [...observer.targets].map(
-    (target) => ({ target, isIntersecting: pages.includes(Number((target as HTMLElement).dataset.page)) }) as IntersectionObserverEntry,
-  );
-  act(() => observer.callback(entries, observer as unknown as IntersectionObserver));
-}
-
+const apiOf = previewTestSetup();
 let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
-  // jsdom lays nothing out: the page list is 600 px wide
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 600 });
-});
-afterAll(async () => {
-  delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth; // Element's again
-  await api.close();
-});
 beforeEach(() => {
-  resetPage(api);
+  api = apiOf();
   Object.assign(mockPdf, { opened: [], openError: null, numPages: 3, sizes: {}, renders: [], released: [], destroyed: 0, hold: false });
-  FakeObserver.all = [];
-  window.devicePixelRatio = 1;
-  api.on('GET /docs-preview-url/12/1/', { body: { id: 12, page: 1, type: 'pdf', url: '/api/docs-preview-file/12/?token=t1' } });
-  api.on('GET /docs-preview-file/12/', { body: '%PDF-1.7 preview', headers: { 'Content-Type': 'application/pdf' } });
 });
 
-const boxes = () => [...document.querySelectorAll<HTMLElement>('.dt-pdf-page')];
 const showPreview = (pages = 3, limited = true) => render(<PdfPreview id="12" pages={pages} limited={limited} />);
 
 describe('PDF preview', () => {
@@ -178,10 +132,9 @@ describe('PDF preview', () => {
     showPages(3);
     await waitFor(() => expect(boxes()[2].dataset.state).toBe('done'));
     expect(boxes()[0].dataset.state).toBe('idle');
-    expect(mockPdf.released).toEqual([1]);
+    // the engine frees the page and its canvas's pixels (the canvas may live in a worker); the text goes at once
+    expect(mockPdf.released).toEqual([{ page: 1, canvas: within(boxes()[0]).getByRole('img') }]);
     expect(within(boxes()[0]).queryByText('第1页的文字')).toBeNull();
-    const canvas = within(boxes()[0]).getByRole('img') as HTMLCanvasElement;
-    expect([canvas.width, canvas.height]).toEqual([0, 0]);
     // the box keeps its size: nothing below it moves
     expect(boxes()[0].style.aspectRatio).toBe(`1 / ${842 / 595}`);
     showPages(1);

@@ -1,4 +1,6 @@
-// The only module that imports pdf.js: a lazy chunk of mf-articles, loaded when a PDF preview is shown.
+// pdf.js on the page's main thread: the engine where pages cannot be drawn in a worker (./types.ts decides), a lazy
+// chunk of mf-articles loaded when a PDF preview is shown. The only module that imports pdf.js (the worker engine's
+// host loads it by URL).
 // The legacy build: the modern one calls Promise.try, Math.sumPrecise and Map#getOrInsertComputed unguarded,
 // which many phones' browsers and app web views do not have yet; the legacy build carries what they lack.
 import {
@@ -58,7 +60,8 @@ function wrap(pdf: PDFDocumentProxy, destroy: () => void): PdfDoc {
         },
       };
     },
-    release(pageNumber) {
+    release(pageNumber, canvas) {
+      canvas.width = canvas.height = 0;
       void pdf.getPage(pageNumber).then((page) => page.cleanup(), () => undefined);
     },
     destroy,
