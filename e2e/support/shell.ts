@@ -111,6 +111,15 @@ export async function storeUserInfo(page: Page, user: Partial<UserInfo>): Promis
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
 }
 
+/**
+ * A page that comes as HTML starts its code after its first paint: until then its links are plain links, its forms
+ * plain GETs and its buttons do nothing. A test that needs the page's code waits for the remote's mount (the
+ * shell's own handlers are in place before it).
+ */
+export async function pageCodeStarted(page: Page, remote = 'mf-articles'): Promise<void> {
+  await expect(page.locator(`#slot-${remote}`)).toHaveAttribute('data-remote', remote, { timeout: 15_000 });
+}
+
 /** The shell's site title for a subject (the kernel's format). */
 export { pageTitle, siteContext } from '../../shared-kernel/src/site/site-context';
 

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, startAs, testAccount, testStaffAccount } from '../support/shell';
+import { apiLogin, pageCodeStarted, startAs, testAccount, testStaffAccount } from '../support/shell';
 import { originOf } from '../support/site';
 
 // The staff console (mf-admin, issue 20): an ordinary user's browser never fetches a byte of it, not even when the
@@ -53,6 +53,7 @@ test('a staff member opens the console from the user menu and works in it, at 12
   await startAs(context, staff);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
+  await pageCodeStarted(page);
   await menu(page).click();
   await page.getByRole('menuitem', { name: '管理后台' }).click();
   await expect(page).toHaveURL(/\/app\/admin$/);

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { freshPhone } from '../support/auth';
 import { storedFileWith } from '../support/site';
 import { registerOnPage, toast } from '../support/journey';
+import { pageCodeStarted } from '../support/shell';
 
 // Reading on the composed site against the seeded API (issue 7): a visitor opens a document by its route, reads
 // its preview and downloads it (the exact bytes the signed link serves), exhausts the visitor's free quota and
@@ -50,6 +51,7 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   const [first, second, third] = free;
 
   await page.goto(`/app/articles/docs/detail/${first.id}`);
+  await pageCodeStarted(page);
   await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
   // the preview shows the first text page the API serves
   const url = (await (await page.request.get(`/api/docs-preview-url/${first.id}/1/`)).json()) as { url: string };
@@ -78,11 +80,13 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   await expect(page.getByTestId('quota')).toContainText('今日剩余免费下载次数 1/2');
 
   await page.goto(`/app/articles/docs/detail/${second.id}`);
+  await pageCodeStarted(page);
   await expect(page.getByTestId('quota')).toContainText('1/2');
   await downloadFrom(page);
   await expect(page.getByTestId('quota')).toContainText('0/2');
 
   await page.goto(`/app/articles/docs/detail/${third.id}`);
+  await pageCodeStarted(page);
   await page.getByRole('button', { name: '立即下载' }).click();
   const answer = page.locator('.dt-pay');
   await expect(answer).toContainText('免费下载次数');
@@ -92,6 +96,7 @@ test('a visitor reads a text document, downloads its exact bytes, uses up the fr
   // a paid document answers with its price and the way to pay
   const [paid] = await docs(page.request, 'is_free=0&ordering=-create_time');
   await page.goto(`/app/articles/docs/detail/${paid.id}`);
+  await pageCodeStarted(page);
   await page.getByRole('button', { name: '立即下载' }).click();
   await expect(page.locator('.dt-pay')).toContainText('该文档为付费文档，购买后即可下载');
   await page.locator('.dt-pay').getByRole('button', { name: /去支付/ }).click();
@@ -102,6 +107,7 @@ test('log in from the favourite button, favourite continues, comment, and find i
   const [doc] = await docs(page.request, 'is_free=1&ordering=-downloads');
   await page.goto(`/app/articles/docs/detail/${doc.id}`);
   await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
+  await pageCodeStarted(page);
   await page.getByRole('button', { name: /^☆?\s*收藏/ }).click();
   const login = page.getByRole('dialog', { name: '登录后收藏' });
   await expect(login).toBeVisible();
@@ -130,6 +136,7 @@ test('log in from the favourite button, favourite continues, comment, and find i
   await expect(row).toBeVisible();
   // on the comment page too, where the author may delete it
   await page.goto(`/app/articles/docs/comment/${doc.id}`);
+  await pageCodeStarted(page);
   const own = page.locator('.dt-comment', { hasText: text });
   await expect(own).toBeVisible();
   await own.getByRole('button', { name: '删除' }).click();
@@ -145,6 +152,7 @@ test('a blog detail renders its Markdown and lists its appendix', async ({ page 
   const blogs = ((await (await page.request.get('/api/blogs/?page_size=40')).json()) as { results: { id: number; title: string; appendix_count: number }[] }).results;
   const blog = blogs.find((b) => b.appendix_count > 0)!;
   await page.goto(`/app/articles/blogs/detail/${blog.id}`);
+  await pageCodeStarted(page);
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
   const body = page.locator('.dt-blog .dt-md');
   await expect(body.locator('h2').first()).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { pageCodeStarted } from '../support/shell';
 
 /** Words of the seeded poems: the site's hot keywords first, then characters every poem collection is full of. */
 const POEM_WORDS = ['月', '春', '山', '风', '天'];
@@ -24,6 +25,7 @@ test('search a word from a poem: suggestions, highlighted results, filters, more
   await page.goto('/');
   const slot = page.locator('#slot-mf-articles');
   await expect(slot.locator('h1')).toHaveText('文档搜索');
+  await pageCodeStarted(page);
   const box = slot.getByRole('combobox', { name: '搜索关键词' });
   await box.pressSequentially(word, { delay: 60 });
   const suggestions = slot.getByRole('listbox', { name: '搜索建议' });

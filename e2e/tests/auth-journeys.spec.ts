@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { captchaDialog, ChallengeLog, freshPhone, screenshotPath, showVariant, smsCode, solveShown } from '../support/auth';
 import { initialDeployment } from '../support/site';
 import { toast } from '../support/journey';
+import { pageCodeStarted } from '../support/shell';
 
 // The account journeys of SPEC §2/§4 in the browser against the real API (its SMS simulator's dev outbox gives
 // the codes): register, log out, log in by password (in the dialog any page opens), by SMS code (a new account,
@@ -69,6 +70,7 @@ test('log in by password in the dialog opened on the home page (1280 and 375 px)
     if (r.url().startsWith(authOrigin) && r.url().endsWith('.js')) authScripts.push(new URL(r.url()).pathname);
   });
   await page.goto('/');
+  await pageCodeStarted(page);
   await page.waitForLoadState('networkidle');
   expect(authScripts).toEqual([]);
   await page.getByRole('button', { name: '登录', exact: true }).or(page.getByRole('link', { name: '登录', exact: true })).first().click();
@@ -90,6 +92,7 @@ test('log in by password in the dialog opened on the home page (1280 and 375 px)
 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
+  await pageCodeStarted(page);
   await page.getByRole('button', { name: '登录', exact: true }).or(page.getByRole('link', { name: '登录', exact: true })).first().click();
   const sheet = page.getByRole('dialog', { name: '登录' });
   await expect(sheet).toHaveClass(/ma-sheet/);

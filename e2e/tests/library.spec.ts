@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { registerThroughPage, toast } from '../support/journey';
+import { pageCodeStarted } from '../support/shell';
 
 // My library (issue 17) in the browser against the real API: a reader collects a document into a new folder from
 // the document's page and finds it under user/collect/list, moves it into another folder, and finds the document
@@ -26,6 +27,7 @@ test('collect a document into a new folder, find it there, move it; find what I 
 
   await page.goto(`/app/articles/docs/detail/${doc.id}`);
   await expect(page.getByRole('heading', { name: doc.title })).toBeVisible();
+  await pageCodeStarted(page);
   await page.getByRole('button', { name: /^收藏/ }).click();
   await page.getByLabel('新收藏夹名称').fill('期末复习');
   await page.getByRole('button', { name: '新建', exact: true }).click();

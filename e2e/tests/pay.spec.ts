@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiLogin, registerAccount, startAs, type Account } from '../support/shell';
+import { type Account, apiLogin, pageCodeStarted, registerAccount, startAs } from '../support/shell';
 import { storedFileWith } from '../support/site';
 import { toast } from '../support/journey';
 
@@ -95,6 +95,7 @@ test('a visitor on a PC buys a paid document with a WeChat Pay QR and downloads 
 
   await page.goto(`/app/articles/docs/detail/${doc.id}`);
   await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
+  await pageCodeStarted(page);
   await page.getByRole('button', { name: '立即下载' }).click();
   await expect(page.locator('.dt-pay')).toContainText('该文档为付费文档');
   await page.locator('.dt-pay').getByRole('button', { name: /去支付/ }).click();
@@ -157,6 +158,7 @@ test('a user on a phone buys a package on the Alipay WAP cashier and a paid down
 
   await page.goto(`/app/articles/docs/detail/${doc.id}`);
   await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
+  await pageCodeStarted(page);
   const downloading = page.waitForEvent('download', { timeout: 15_000 });
   downloading.catch(() => undefined); // awaited below, once the API's answer is checked
   const [answer] = await Promise.all([

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { routePath } from '../../shared-kernel/src/routing/match';
-import { navLink, pageTitle } from '../support/shell';
+import { navLink, pageCodeStarted, pageTitle } from '../support/shell';
 
 // SPEC.md §2: a page view to the analytics tracker after each navigation to a different full path, with path and
 // title; none on first load. The tracker is Baidu Tongji's `_hmt` queue, configured by the deployment manifest.
@@ -39,6 +39,7 @@ test.describe('with a Baidu Tongji site id in the deployment manifest', () => {
     await page.route('https://hm.baidu.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_HM_JS }));
     await page.goto('/');
     await script;
+    await pageCodeStarted(page);
     await expect.poll(() => sent(page)).toEqual([]);
 
     await navLink(page, '分类').click();
@@ -75,6 +76,7 @@ test('without a site id no analytics script is fetched and nothing is queued', a
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.goto('/');
+  await pageCodeStarted(page);
   await navLink(page, '分类').click();
   await expect(page.locator('#slot-mf-articles h1')).toHaveText('分类列表');
   await page.waitForTimeout(2500);

@@ -3,7 +3,7 @@ import { routePath } from '../../shared-kernel/src/routing/match';
 import { SESSION_KEYS } from '../../shared-kernel/src/storage/local-store';
 import { STAFF_REMOTES, type RemoteName } from '../../shared-kernel/src/routing/route-table';
 import { initialDeployment, originOf, type Remote } from '../support/site';
-import { apiLogin, itemTitle, startAs, storeUserInfo } from '../support/shell';
+import { apiLogin, itemTitle, pageCodeStarted, startAs, storeUserInfo } from '../support/shell';
 
 test.describe('navbar', () => {
   test('renders at once from the page itself, before and without any remote', async ({ page }) => {
@@ -107,7 +107,7 @@ test.describe('navbar', () => {
   test('the search box leads to the search results with the keyword', async ({ page }) => {
     await page.goto('/');
     // the page is HTML first; the navbar's own search (which trims the keyword) once the page's code runs
-    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
+    await pageCodeStarted(page);
     await page.getByRole('searchbox', { name: '搜索文档' }).fill('  信息安全 等级保护 ');
     await page.getByRole('searchbox', { name: '搜索文档' }).press('Enter');
     await expect(page).toHaveURL(`${routePath('articles.search.result')}?keyword=${encodeURIComponent('信息安全 等级保护').replace(/%20/g, '+')}`);
@@ -141,7 +141,7 @@ test.describe('navbar', () => {
     await expect(page.locator('#slot-mf-articles h1')).toHaveText(await itemTitle(page, 'docs', 5));
     // the page comes as HTML: its 登录 is a plain link until the page's code runs (the remote is mounted after the
     // shell's handlers are in place)
-    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
+    await pageCodeStarted(page);
     await page.getByRole('link', { name: '登录', exact: true }).click();
     await expect(page).toHaveURL(routePath('user.login.code'));
     expect(await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEYS.redirectPath)).toBe(routePath('articles.docs.detail', { id: 5 }));
@@ -195,7 +195,7 @@ test.describe('navbar', () => {
   test('phones get the narrow navbar: brand, search, 登录 and a 更多 panel, all within 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 720 });
     await page.goto('/');
-    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
+    await pageCodeStarted(page);
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '分类' })).toBeHidden();
     const box = await nav.getByRole('button', { name: '更多' }).boundingBox();
@@ -254,6 +254,8 @@ test('the theme (light by default) is remembered, and a dark page starts dark', 
 test('offline: a banner while the browser is offline, gone when it is back', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档搜索');
+  // the banner is the shell's code: offline before it has loaded, there would be none to show it
+  await pageCodeStarted(page);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toHaveText(/网络连接已断开/);
@@ -265,6 +267,7 @@ test('offline: a banner while the browser is offline, gone when it is back', asy
 test('the progress bar shows while a remote is being fetched', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档搜索');
+  await pageCodeStarted(page);
   await expect(page.getByTestId('progress-bar')).toBeHidden();
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -291,7 +294,7 @@ test('the app\'s back button: a toast on the first press, exit on a second withi
   await page.clock.install();
   await page.goto('/');
   // the heading comes with the HTML; the shell's bridges once its code runs (the remote is mounted after them)
-  await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
+  await pageCodeStarted(page);
   const press = () => page.evaluate(() => (window as unknown as { __appBack(): boolean }).__appBack());
   const exits = () => page.evaluate(() => (window as unknown as { __exits: number }).__exits);
 

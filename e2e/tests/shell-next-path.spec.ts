@@ -3,7 +3,7 @@ import { routePath } from '../../shared-kernel/src/routing/match';
 import { COOKIES } from '../../shared-kernel/src/storage/cookies';
 import { SESSION_KEYS } from '../../shared-kernel/src/storage/local-store';
 import { USER_INFO_KEY } from '../../shared-kernel/src/state/user';
-import { navLink, startAs } from '../support/shell';
+import { navLink, pageCodeStarted, startAs } from '../support/shell';
 
 // SPEC.md §2 "Navigation behaviour on every route change": the nextPath cookie, read and cleared.
 
@@ -45,7 +45,7 @@ test.describe('nextPath', () => {
     await page.goto(routePath('guest.pay.order'));
     expect((await download).suggestedFilename()).toBe('e2e-doc-42.pdf');
     await expect(page).toHaveURL(routePath('articles.docs.detail', { id: 42 }));
-    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
+    await pageCodeStarted(page);
     const left = await cookieNames(context);
     expect(left.filter((n) => [COOKIES.nextPath, COOKIES.docsUrl, COOKIES.docsId].includes(n as never))).toEqual([]);
   });
@@ -98,6 +98,8 @@ test.describe('nextPath', () => {
   test('the cookie is read on a client-side route change too, not only on a page load', async ({ page, context, baseURL }) => {
     await page.goto('/');
     await expect(page.locator('#slot-mf-articles h1')).toHaveText('文档搜索');
+    // a route change of the page's code (before it runs, the link is a page load)
+    await pageCodeStarted(page);
     await setCookies(context, baseURL!, { [COOKIES.nextPath]: 'coin-pay' });
     await navLink(page, '分类').click();
     await expect(page).toHaveURL(USER_INFO_0);
@@ -108,6 +110,7 @@ test.describe('nextPath', () => {
     await setCookies(context, baseURL!, { [COOKIES.nextPath]: 'somewhere-else' });
     await page.goto(routePath('articles.cate.list'));
     await expect(page.locator('#slot-mf-articles h1')).toHaveText('分类列表');
+    await pageCodeStarted(page);
     await expect(page).toHaveURL(routePath('articles.cate.list'));
     expect(await cookieNames(context)).not.toContain(COOKIES.nextPath);
   });

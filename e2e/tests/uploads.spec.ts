@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { devices, expect, request as requests, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { devRoutesHeaders } from '../support/dev-routes';
-import { apiLogin, registerAccount, startAs, type Account } from '../support/shell';
+import { apiLogin, pageCodeStarted, registerAccount, startAs, type Account } from '../support/shell';
 import { storedFileWith } from '../support/site';
 import { chineseDocx, chinesePdf, noisePng } from '../support/upload-files';
 import { csrf } from '../support/journey';
@@ -182,6 +182,7 @@ test('a visitor finds the docx by a word inside it, reads its paid preview, pays
 
   await page.goto('/');
   const slot = page.locator('#slot-mf-articles');
+  await pageCodeStarted(page);
   await slot.getByRole('combobox', { name: '搜索关键词' }).fill(INSIDE);
   await slot.getByRole('combobox', { name: '搜索关键词' }).press('Enter');
   await expect(page).toHaveURL(`/app/articles/search/result?keyword=${encodeURIComponent(INSIDE)}`);

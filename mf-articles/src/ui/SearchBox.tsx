@@ -77,7 +77,14 @@ export function SearchBox({ initial = '', large = false, autoFocus = false }: { 
 
   const showList = open && items.length > 0;
   return (
-    <form className={large ? 'ar-search ar-search-large' : 'ar-search'} role="search" onSubmit={onSubmit}>
+    // action and method: a search sent before the page's code runs (or without it) is the same GET of the result page
+    <form
+      className={large ? 'ar-search ar-search-large' : 'ar-search'}
+      role="search"
+      action={routePath('articles.search.result')}
+      method="get"
+      onSubmit={onSubmit}
+    >
       <div className="ar-search-field">
         <input
           type="search"
