@@ -16,6 +16,7 @@ interface DocRow {
 }
 interface DocDetail extends DocRow {
   summary: string;
+  first_page_text: string;
   preview: { type: string; pages: number; preview_pages: number; limited: boolean };
 }
 
@@ -87,9 +88,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: /评论/ })).toBeVisible();
 
     const [pdf] = await docs(request, 'ext_cate=pdf');
+    const pdfDetail = await detail(request, pdf.id);
     await page.goto(`/app/articles/docs/detail/${pdf.id}`);
     await expect(page.locator('h1.dt-title')).toHaveText(pdf.title);
     await expect(page.locator('.dt-preview')).toBeVisible();
+    // the first page's text as the API read it from the PDF, inside the first page's box
+    expect(pdfDetail.first_page_text.length).toBeGreaterThan(10);
+    const firstLine = pdfDetail.first_page_text.split('\n').find((l) => l.trim().length > 3)!.trim();
+    await expect(page.locator('.dt-pdf-page[data-page="1"] [data-testid="pdf-first-page-text"]')).toContainText(firstLine);
 
     const blogs = (await (await request.get('/api/blogs/?page_size=5')).json()) as { results: { id: number; title: string }[] };
     const blog = blogs.results[0];

@@ -10,7 +10,20 @@ import { PdfPreview } from './PdfPreview';
  * TXT and Markdown: the API's text pages, loaded one after another. `onShown` tells when the preview has its
  * height (a text's first page arrived or failed): what follows it is rendered then, so it never moves.
  */
-export function DocPreview({ id, preview, title = '', onShown }: { id: string; preview: PreviewInfo; title?: string; onShown?: () => void }) {
+export function DocPreview({
+  id,
+  preview,
+  title = '',
+  firstPageText = '',
+  onShown,
+}: {
+  id: string;
+  preview: PreviewInfo;
+  title?: string;
+  /** A PDF's first page as text (the API's, from the conversion): in the page's HTML until pdf.js has drawn it. */
+  firstPageText?: string;
+  onShown?: () => void;
+}) {
   const remaining = preview.limited ? Math.max(0, preview.pages - preview.preview_pages) : 0;
   // PDF pages keep boxes of their own size while they draw, and 'none' is final: only text grows when it arrives
   const sized = preview.type !== 'text' && preview.type !== 'markdown';
@@ -19,7 +32,7 @@ export function DocPreview({ id, preview, title = '', onShown }: { id: string; p
   }, [sized, onShown]);
   return (
     <section className={`dt-card dt-preview${preview.type === 'pdf' ? ' dt-preview-pdf' : ''}`} aria-label="文档预览">
-      {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} limited={preview.limited} />}
+      {preview.type === 'pdf' && <PdfPreview id={id} pages={preview.preview_pages} limited={preview.limited} firstPageText={firstPageText} />}
       {(preview.type === 'text' || preview.type === 'markdown') && (
         <TextPreview id={id} markdown={preview.type === 'markdown'} pages={preview.preview_pages} title={title} onFirstPage={onShown} />
       )}

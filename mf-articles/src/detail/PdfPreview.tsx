@@ -66,9 +66,10 @@ async function fetchPdf(url: string): Promise<ArrayBuffer> {
  * transparent text layer (selectable, found by the browser's search, read by screen readers). pdf.js (a lazy chunk and its worker)
  * and the PDF are fetched when the preview comes near the viewport; a page is drawn when it comes within a screen of
  * the viewport and gives its canvas back when it leaves that range again. Every page's box has its size before it is
- * drawn, so nothing below it moves.
+ * drawn, so nothing below it moves. Until the first page is drawn its box holds the page's text as the API read it
+ * (`firstPageText`): what the page's HTML carries for search engines, a reader without scripts and a slow phone.
  */
-export function PdfPreview({ id, pages, limited }: { id: string; pages: number; limited: boolean }) {
+export function PdfPreview({ id, pages, limited, firstPageText = '' }: { id: string; pages: number; limited: boolean; firstPageText?: string }) {
   const [attempt, setAttempt] = useState(0);
   const [src, setSrc] = useState<string | null>(null);
   const [near, setNear] = useState(false);
@@ -280,6 +281,11 @@ export function PdfPreview({ id, pages, limited }: { id: string; pages: number; 
                 >
                   <canvas ref={(el) => void (canvases.current[index] = el)} role="img" aria-label={`第 ${index + 1} 页`} />
                   <div className="dt-pdf-text" ref={(el) => void (texts.current[index] = el)} />
+                  {index === 0 && firstPageText && state !== 'done' && state !== 'error' && (
+                    <div className="dt-pdf-plain" data-testid="pdf-first-page-text">
+                      {firstPageText}
+                    </div>
+                  )}
                   {state === 'error' ? (
                     <div className="dt-pdf-state" role="alert">
                       <span className="dt-error">第 {index + 1} 页加载失败</span>

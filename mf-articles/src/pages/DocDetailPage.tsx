@@ -122,7 +122,7 @@ export default function DocDetailPage() {
             shareSign={shareSign}
           />
           {!wide && <section className="dt-card dt-side-download">{downloadBox}</section>}
-          <DocPreview id={id} preview={doc.preview} title={doc.title} onShown={onPreviewShown} />
+          <DocPreview id={id} preview={doc.preview} title={doc.title} firstPageText={doc.first_page_text} onShown={onPreviewShown} />
           {previewShown && <CommentSection key={user?.uid ?? 0} kind="docs" id={id} mode="section" />}
         </div>
         <aside className="dt-side">

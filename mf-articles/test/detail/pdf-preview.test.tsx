@@ -107,6 +107,25 @@ describe('PDF preview', () => {
     expect(mockPdf.opened).toHaveLength(1);
   });
 
+  test('the first page\'s text from the API fills its box until pdf.js has drawn it, in place of the loading sign', async () => {
+    mockPdf.hold = true;
+    render(<PdfPreview id="12" pages={3} limited firstPageText={'静夜思\n床前明月光，疑是地上霜。'} />);
+    const plain = screen.getByTestId('pdf-first-page-text');
+    expect(plain.parentElement).toBe(boxes()[0]);
+    expect(plain.textContent).toBe('静夜思\n床前明月光，疑是地上霜。');
+    // only page 1 has it; the other pages keep their loading sign
+    expect(screen.getAllByTestId('pdf-first-page-text')).toHaveLength(1);
+    await screen.findByRole('link', { name: '在新窗口中阅读' });
+    showPages(1);
+    await waitFor(() => expect(mockPdf.renders).toHaveLength(1));
+    expect(boxes()[0].dataset.state).toBe('rendering');
+    expect(screen.getByTestId('pdf-first-page-text')).toBeTruthy();
+    act(() => mockPdf.renders[0].resolve());
+    await waitFor(() => expect(boxes()[0].dataset.state).toBe('done'));
+    expect(screen.queryByTestId('pdf-first-page-text')).toBeNull();
+    expect(within(boxes()[0]).getByText('第1页的文字')).toBeTruthy();
+  });
+
   test('draws one page at a time, in page order', async () => {
     mockPdf.hold = true;
     showPreview(3);
