@@ -34,12 +34,14 @@ test('the API runs with its start script flags, and a killed API comes back whil
     await exited;
     // the API is down: the shell still serves pages and the deployment manifest, and answers /api/ with its JSON 502.
     // A page whose data could not be had is still the page (the frame, and its own error state with a retry), with a
-    // 503 that sends a crawler back later; a page that needs no data (a result page without a keyword) is a 200.
+    // 503 that sends a crawler back later (a result page's filters come from the API too); a page the browser renders
+    // is its frame, a 200.
     const home = await fetch(`${site.url}/`);
     expect(home.status).toBe(503);
     expect(home.headers.get('x-page-render')).toMatch(/^server;/);
     expect(await home.text()).toContain('id="slot-mf-articles"');
-    expect((await fetch(`${site.url}/app/articles/search/result`)).status).toBe(200);
+    expect((await fetch(`${site.url}/app/articles/search/result`)).status).toBe(503);
+    expect((await fetch(`${site.url}/app/user/login/code`)).status).toBe(200);
     expect((await fetch(`${site.url}/deployment.json`)).status).toBe(200);
     expect((await fetch(`http://localhost:${PORTS.remoteBase + 1}/mf-manifest.json`)).status).toBe(200);
     const down = await fetch(`${site.url}/api/health/`);

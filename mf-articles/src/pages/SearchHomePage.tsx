@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { Link } from 'react-router-dom';
-import { routePath, useInfiniteList } from 'shared-kernel';
+import { Link, useLocation } from 'react-router-dom';
+import { getRoute, routePath, useInfiniteList } from 'shared-kernel';
 import type { DocItem } from '../api/documents';
 import { hotKeywords, recommendedDocs } from '../api/search';
 import { DocListItem } from '../ui/DocListItem';
@@ -42,9 +42,13 @@ export default function SearchHomePage() {
   const fetchPage = useCallback((page: number, signal: AbortSignal) => recommendedDocs(page, signal), []);
   const list = useInfiniteList<DocItem>({ fetchPage, key: 'recommend', restoreKey, route: 'home', ssrKey: 'recommend' });
   const origin = useOrigin();
+  // articles/search/index is the same page under its route's title; the home page is its canonical URL
+  const home = useLocation().pathname === routePath('home');
   return (
     <section className="ar-page ar-home">
-      <Head description="知库文档：海量诗词典籍与学习资料，免费预览，一键下载。按分类浏览文档与博客，搜索全文。" jsonLd={[siteSearchJsonLd(origin)]} />
+      <Head
+        {...(home ? {} : { title: getRoute('articles.search.index').title, canonical: routePath('home') })}
+        description="知库文档：海量诗词典籍与学习资料，免费预览，一键下载。按分类浏览文档与博客，搜索全文。" jsonLd={[siteSearchJsonLd(origin)]} />
       <div className="ar-hero">
         <h1 className="ar-hero-title">文档搜索</h1>
         <p className="ar-hero-sub">海量诗词典籍与学习资料，免费预览，一键下载</p>
