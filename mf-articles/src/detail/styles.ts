@@ -97,7 +97,7 @@ export const DETAIL_CSS = `
   transform:rotate(var(--rotate)) scaleX(var(--scale-x)) scale(var(--min-font-size-inv))}
 .dt-pdf-text .markedContent{display:contents}
 .dt-pdf-text ::selection{background:rgba(22,119,255,.3);color:transparent}.dt-pdf-text br::selection{background:transparent}
-.dt-pdf-plain{position:absolute;inset:0;padding:7% 8%;overflow:hidden;white-space:pre-line;word-break:break-word;font-size:12px;line-height:1.7;color:#333;background:#fff}
+.dt-pdf-plain{position:absolute;inset:0;padding:7% 8%;overflow:hidden;white-space:pre-line;word-break:break-word;font-size:clamp(12px,1.6vw,16px);line-height:1.7;color:#333;background:#fff}
 .dt-pdf-plain~span.dt-pdf-state{display:none}
 .dt-pdf-state{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:10px;font-size:13px;color:#5c6370}
 .dt-pdf-no{margin-top:4px;text-align:center;font-size:12px;color:${MUTED}}
