@@ -4,7 +4,10 @@
 // document detail pages with autocannon as a browser asks for them (Accept-Encoding: br, gzip) and prints pages per
 // second, latency, how many came as server HTML (X-Page-Render: server) and the site process's memory.
 //   one document    the same page again and again (a page many people open at once)
-//   every document  each request another public document (a crawler going through the site)
+//   every document  each request another public document (a crawler going through the site); the shell's page
+//                   cache keeps each for 10 s, so this is mostly answers from it
+//   signed in       every document with a session cookie, which the page cache never answers: a render each time
+//                   (the remote's server and its API reads), what a page costs when it is not in the cache
 //   index.html      the page without server rendering (the shell's file as it is), for comparison
 // Build first (`npm run build`): this measures what is in dist/. BENCH_CONNECTIONS (100), BENCH_DURATION (10 s),
 // BENCH_PORT_BASE (19580) change the run.
@@ -28,6 +31,16 @@ function peakRssMb(pid) {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Math.round(Number(match[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU time a process has used so far, in ms (Linux: utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return NaN;
   }
@@ -58,20 +71,20 @@ async function siteProcess(dataDir) {
   process.send({ url: site.url, apiPid: site.api.pid });
 }
 
-async function load(siteUrl, paths) {
+async function load(siteUrl, paths, extraHeaders = {}) {
   let i = 0;
   return autocannon({
     url: siteUrl,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    headers: { 'accept-encoding': 'br, gzip', accept: 'text/html' },
+    headers: { 'accept-encoding': 'br, gzip', accept: 'text/html', ...extraHeaders },
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
 }
 
 /** Whether an answer is the server's HTML, read once per case from a plain request (autocannon does not keep headers). */
-async function renderedBy(siteUrl, pathname) {
-  const response = await fetch(siteUrl + pathname, { headers: { 'accept-encoding': 'br, gzip' } });
+async function renderedBy(siteUrl, pathname, extraHeaders = {}) {
+  const response = await fetch(siteUrl + pathname, { headers: { 'accept-encoding': 'br, gzip', ...extraHeaders } });
   const text = await response.text();
   return { header: response.headers.get('x-page-render') ?? '-', status: response.status, html: text.length };
 }
@@ -87,19 +100,25 @@ async function main() {
     const cases = [
       ['一篇文档（同一页）', [detail(md.id)]],
       [`全部文档（${results.length} 篇轮流）`, results.map((d) => detail(d.id))],
+      // a session the API does not know: the page is a visitor's, but made anew for every request
+      ['已登录（每次渲染）', results.map((d) => detail(d.id)), { cookie: 'sessionid=bench-not-a-session' }],
       ['index.html（不经服务端渲染）', ['/index.html']],
     ];
     const rows = [];
-    for (const [name, paths] of cases) {
-      const first = await renderedBy(site.url, paths[0]);
-      const result = await load(site.url, paths);
-      rows.push({ name, first, result });
+    for (const [name, paths, headers] of cases) {
+      const first = await renderedBy(site.url, paths[0], headers);
+      const before = [cpuMs(site.pid), cpuMs(site.apiPid)];
+      const result = await load(site.url, paths, headers);
+      // where a page's time goes: CPU of the site process (shell and remotes' servers) and of the API, per page
+      const [siteCpu, apiCpu] = [cpuMs(site.pid) - before[0], cpuMs(site.apiPid) - before[1]].map((ms) => ms / Math.max(1, result.requests.total));
+      rows.push({ name, first, result, siteCpu, apiCpu });
     }
     console.log(`\n服务端渲染的文档详情页，经 shell 的服务器（autocannon ${CONNECTIONS} 连接 × ${DURATION_S} 秒，回环地址，Accept-Encoding: br, gzip）`);
-    for (const { name, first, result } of rows) {
+    for (const { name, first, result, siteCpu, apiCpu } of rows) {
       const bad = result.non2xx + result.errors + result.timeouts;
       console.log(
         `  ${name.padEnd(24)} ${result.requests.average.toFixed(0).padStart(6)} 页/秒  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+          `每页 CPU：站点 ${siteCpu.toFixed(2)} ms，API ${apiCpu.toFixed(2)} ms  ` +
           `非 2xx/错误/超时 ${bad}  X-Page-Render: ${first.header}  HTML ${Math.round(first.html / 1024)} KB`,
       );
     }
