@@ -1,7 +1,7 @@
 import { keptCache } from '../src/modules/content/kept-cache';
 import { registeredClient, type Client } from './accounts-helpers';
 import { addTextDoc, contentServer } from './content-helpers';
-import { call, engines, useEngine, type TestServer } from './helpers';
+import { call, engines, useEngine, within, type TestServer } from './helpers';
 import { createDoc, makePdf, uploadFile, useUploadsSite } from './uploads-helpers';
 
 // The public lists and searches answer from caches (src/modules/content/caches.ts): every test here first asks the
@@ -22,16 +22,6 @@ async function page(base: string, path: string): Promise<Listed> {
 /** The same page asked twice: the second answer is the kept one. */
 async function warm(base: string, paths: string[]): Promise<void> {
   for (const path of paths) expect(await page(base, path)).toEqual(await page(base, path));
-}
-
-/** Polls until `check` holds; answers the milliseconds it took. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - start;
 }
 
 /** A document uploaded by `client`, converted and approved by a reviewer: public. */

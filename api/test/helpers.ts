@@ -131,3 +131,13 @@ export function expectErrorBody(answer: Answer, status: number, code: string): v
 export function isChinese(text: unknown): boolean {
   return typeof text === 'string' && HAN.test(text);
 }
+
+/** Polls until `check` holds (every 10 ms, for at most `ms`); answers the milliseconds it took (a NOTIFY, a batch). */
+export async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Date.now() - start;
+}

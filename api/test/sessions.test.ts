@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/core/config';
 import { accountOptions, Client, encryptPassword, newPhone, PASSWORD, passwordLogin, registeredClient, testClock, useAccountServer } from './accounts-helpers';
-import { engines, expectErrorBody, startServer, useEngine, type TestServer } from './helpers';
+import { engines, expectErrorBody, startServer, useEngine, within, type TestServer } from './helpers';
 
 describe.each(engines())('sessions on %s', (engine) => {
   const clock = testClock();
@@ -196,16 +196,6 @@ if (engines().includes('postgres')) {
       await a?.close();
       await b?.close();
     });
-
-    /** Polls until `check` holds; answers the milliseconds it took (a NOTIFY takes a moment to arrive). */
-    async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-      const start = Date.now();
-      while (!(await check())) {
-        if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return Date.now() - start;
-    }
 
     test('a session revoked or changed through one process is dropped by the other one\'s cache at once', async () => {
       const { client: onA, mobile } = await registeredClient(a.base);
