@@ -1,3 +1,4 @@
+import { CONTENT_CACHE_LIMITS } from '../src/modules/content/caches';
 import { DETAIL_ROW_TTL_MS } from '../src/modules/content/constants';
 import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
 import { Client, registeredClient } from './accounts-helpers';
@@ -205,10 +206,18 @@ describe.each(engines())('documents, blogs, categories and search on %s', (engin
       ['docs', c, 1], ['docs', b, 2], ['blogs', blog, 3], ['docs', a, 4],
     ]);
 
-    // more views add to the written counts and move the item up
+    // more views add to the written counts and move the item up: in a list asked before, once its kept answer is
+    // past its time limit (written views do not drop kept answers, migration 0064; content-caches.test.ts)
     expect(await view(`/api/docs/${c}/`, 4)).toBe(5);
     await server.app.content.views.flush();
-    expect(await ordered(`/api/docs/?category=${categoryId}&ordering=-views`)).toEqual([['', c, 5], ['', a, 4], ['', b, 2]]);
+    const limits = CONTENT_CACHE_LIMITS.answers;
+    const ttl = limits.ttlMs;
+    limits.ttlMs = 0;
+    try {
+      expect(await ordered(`/api/docs/?category=${categoryId}&ordering=-views`)).toEqual([['', c, 5], ['', a, 4], ['', b, 2]]);
+    } finally {
+      limits.ttlMs = ttl;
+    }
     // the whole list too, across every category
     const all = (await call(server.base, '/api/docs/?ordering=-views&page_size=100')).body.results.map((r: { views: number }) => r.views);
     expect([...all].sort((x, y) => y - x)).toEqual(all);

@@ -126,6 +126,12 @@ export interface DetailRows {
   changed(table: 'documents' | 'blogs', id?: number): void;
   /** This process changed a count an item shows (downloads, comments, favourites): as `changed`, the lists' counts stay. */
   counted(table: 'documents' | 'blogs', id?: number): void;
+  /**
+   * The view counter wrote views: forget the rows (a detail shows them at once); the lists and searches show them
+   * within their answers' time limit (migration 0064: views are written every 5 s and would otherwise drop every
+   * kept answer as often).
+   */
+  viewed(table: 'documents' | 'blogs', id: number): void;
 }
 
 export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number): DetailRows {
@@ -143,6 +149,7 @@ export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number
       forget(table, id);
       tell('items');
     },
+    viewed: forget,
   };
 }
 
