@@ -149,6 +149,15 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}=(?:"([^"
  * data block that DEFERRED_START_SCRIPT reads after the first paint, with the page's remote files (`hints`).
  */
 function deferStart(template: string, hints: PreloadHint[]): string {
+  const { html, preload, scripts } = startFilesOf(template);
+  const start = `<script type="application/json" id="page-start">${jsonInScript({ preload: [...preload, ...hints], scripts })}</script><script>${DEFERRED_START_SCRIPT}</script>`;
+  return html.replace('</body>', () => `${start}</body>`);
+}
+
+/** index.html without its start-up tags, and those files: taken apart once per index.html, not once per page. */
+let startFiles: { template: string; html: string; preload: PreloadHint[]; scripts: string[] } | undefined;
+function startFilesOf(template: string): { html: string; preload: PreloadHint[]; scripts: string[] } {
+  if (startFiles?.template === template) return startFiles;
   const preload: PreloadHint[] = [];
   const scripts: string[] = [];
   let html = template.replace(/<link\b[^>]*\brel="?preload"?[^>]*>/g, (tag) => {
@@ -162,10 +171,9 @@ function deferStart(template: string, hints: PreloadHint[]): string {
     if (src) scripts.push(src);
     return '';
   });
-  const start = `<script type="application/json" id="page-start">${jsonInScript({ preload: [...preload, ...hints], scripts })}</script><script>${DEFERRED_START_SCRIPT}</script>`;
-  return html.replace('</body>', () => `${start}</body>`);
+  startFiles = { template, html, preload, scripts };
+  return startFiles;
 }
-
 
 /**
  * index.html with a remote's page in it: the page's head in place of the generic title and description, its

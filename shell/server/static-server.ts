@@ -583,7 +583,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
    * (`PageCache`); a signed-in person's request is always made anew (and refreshes what is kept), so what they just
    * changed shows on their next load.
    */
-  async function renderedPage(req: http.IncomingMessage, url: URL, found: PublicOwner | null, hints: PreloadHint[]): Promise<{ key: string; page: CachedPage } | null> {
+  async function renderedPage(
+    req: http.IncomingMessage,
+    url: URL,
+    found: PublicOwner | null,
+    hints: () => Promise<PreloadHint[]>,
+  ): Promise<{ key: string; page: CachedPage; shellVersion: string } | null> {
     if (!options.deploymentFile || !options.spaFallback) return null;
     const file = path.join(root, 'index.html');
     const line = found?.line;
@@ -607,26 +612,29 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
         viewport,
       });
       if (!rendered) return null;
-      const html = composePage(shell.text, found.owner.remote, pageUrl, rendered, hints);
+      const html = composePage(shell.text, found.owner.remote, pageUrl, rendered, await hints());
       return { page: { status: rendered.status, remote: found.owner.remote, version: rendered.version, html }, maxAge: rendered.maxAge ?? 0 };
     });
-    return page && { key, page };
+    return page && { key, page, shellVersion: shell.version };
   }
 
   /** A page with the remote's HTML in it; false when there is none (the caller sends index.html as it is). */
-  async function servePageHtml(req: http.IncomingMessage, res: http.ServerResponse, url: URL, found: PublicOwner | null, hints: PreloadHint[]): Promise<boolean> {
+  async function servePageHtml(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    found: PublicOwner | null,
+    hints: () => Promise<PreloadHint[]>,
+  ): Promise<boolean> {
     const rendered = await renderedPage(req, url, found, hints);
     if (!rendered) return false;
-    const file = path.join(root, 'index.html');
-    const shell = await template(file);
-    if (!shell) return false;
-    const { key, page } = rendered;
+    const { key, page, shellVersion } = rendered;
     const accepts = String(req.headers['accept-encoding'] ?? '');
     const { body, encoding } = pages.body(key, page, acceptsEncoding(accepts, 'br'), acceptsEncoding(accepts, 'gzip'));
     const headers: Record<string, string> = {
       ...SECURITY_HEADERS,
       'Content-Type': TYPES['.html'],
-      'Content-Security-Policy': await pageCspFor(file, shell.version, true),
+      'Content-Security-Policy': await pageCspFor(path.join(root, 'index.html'), shellVersion, true),
       'Cache-Control': 'no-cache',
       Vary: 'Accept-Encoding',
       'Content-Length': String(body.length),
@@ -679,11 +687,14 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       const wantsPage = pathname === '/' || (options.spaFallback && !path.extname(pathname));
       if (wantsPage) {
         const found = options.deploymentFile ? await publicOwner(pathname).catch(() => null) : null;
-        const hints = await pageHints(found);
+        // the page's files: read only when a page is made (a kept page has them in it already) or sent to the browser
+        let hinted: Promise<PreloadHint[]> | undefined;
+        const hints = () => (hinted ??= pageHints(found));
         if (await servePageHtml(req, res, url, found, hints)) return;
         // a page the browser renders needs its code at once: its remote's files are named in the Link header
         const headers: Record<string, string> = hintsOn ? { 'X-Page-Render': 'client' } : {};
-        if (hints.length) headers.Link = linkHeader(hints);
+        const links = await hints();
+        if (links.length) headers.Link = linkHeader(links);
         if (await serveFile(req, res, path.join(root, 'index.html'), headers)) return;
       }
       send(res, 404, '文件不存在');
