@@ -165,8 +165,10 @@ describe.each(engines())('a kill -9 of the API while withdrawals are paid out (%
       const list = await listed(sellers);
       for (const w of list.filter((x) => x.state === 'wait_user_confirm' && !decided.has(x.withdraw_no))) {
         decided.add(w.withdraw_no);
-        if (decided.size % 2) await wxpay!.confirmTransfer(w.withdraw_no).catch(() => undefined);
-        else {
+        if (decided.size % 2) {
+          // a bill the provider does not have yet (the restarted API sends it again) is confirmed on a later look
+          await wxpay!.confirmTransfer(w.withdraw_no).catch(() => decided.delete(w.withdraw_no));
+        } else {
           const res = await w.seller.client.post(`/api/withdraw/${w.id}/cancel/`);
           expect([200, 409]).toContain(res.status);
           cancelled++;
