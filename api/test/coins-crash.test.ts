@@ -160,9 +160,10 @@ describe.each(engines())('a kill -9 of the API while withdrawals are paid out (%
     // the sweep and WeChat's notifications end them; a payee still not confirming cancels every other bill
     const decided = new Set<string>();
     let cancelled = 0;
+    let last: Awaited<ReturnType<typeof listed>> = [];
     await eventually(async () => {
       await new Promise((r) => setTimeout(r, 300));
-      const list = await listed(sellers);
+      const list = (last = await listed(sellers));
       for (const w of list.filter((x) => x.state === 'wait_user_confirm' && !decided.has(x.withdraw_no))) {
         decided.add(w.withdraw_no);
         if (decided.size % 2) {
@@ -175,7 +176,15 @@ describe.each(engines())('a kill -9 of the API while withdrawals are paid out (%
         }
       }
       return list.every((w) => ['success', 'failed', 'cancelled'].includes(w.state));
-    }, 'every withdrawal to end', 30_000);
+    }, 'every withdrawal to end', 30_000).catch((error: Error) => {
+      // which ones did not end, and in what state (the provider's side too), for whoever reads the failure
+      const open = last.filter((w) => !['success', 'failed', 'cancelled'].includes(w.state));
+      const at = (no: string) => ({
+        alipay: alipay!.payouts().items.find((p) => p.outBizNo === no)?.status,
+        wxpay: wxpay!.payouts().items.find((b) => b.outBillNo === no)?.state,
+      });
+      throw new Error(`${error.message}: ${JSON.stringify(open.map((w) => ({ no: w.withdraw_no, state: w.state, decided: decided.has(w.withdraw_no), ...at(w.withdraw_no) })))}`);
+    });
     const endedMs = Date.now() - restarted;
     await new Promise((r) => setTimeout(r, 500)); // late and duplicate notifications
     await stopApi(api);
