@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client, testClock } from './accounts-helpers';
 import { addTextDoc, contentServer } from './content-helpers';
-import { call, engines, useEngine, type TestServer } from './helpers';
+import { call, engines, useEngine, within, type TestServer } from './helpers';
 
 interface HotKeyword {
   keyword: string;
@@ -133,8 +133,11 @@ describe.each(engines())('hot keywords and suggestions cannot be forged on %s', 
     await client.get('/api/obj-left-free-down-num/docs/1/');
     await client.get(`/api/articles/?keyword=${encodeURIComponent(word)}`);
     expect(await countOf(word)).toBe(1);
+    // taken down straight in the database (as another API process would): PGlite hears its own NOTIFY before the
+    // statement returns, PostgreSQL a moment later, and until then this process's kept search still answers
     await server.app.db.query('UPDATE documents SET status = 0 WHERE id = $1', [id]);
-    expect((await search(word)).body.count).toBe(0);
+    const gone = async () => (await search(word)).body.count === 0;
+    expect(await within(engine === 'pglite' ? 0 : 1000, gone)).toBeLessThan(1000);
     // the hot list checks its keywords at most a minute late
     clock.advance(61_000);
     expect(await countOf(word)).toBe(0);
