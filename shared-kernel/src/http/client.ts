@@ -31,7 +31,16 @@ export const API_BASE = '/api';
  * of 429 (captcha), 403 '未登录', time-outs, offline and error toasts.
  * Call it with paths under /api: `http.get('/docs/', { params: { page: 1 } })`.
  */
-export const http = axios.create({ baseURL: API_BASE, withCredentials: true, timeout: REQUEST_TIMEOUT_MS });
+export const http = axios.create({
+  baseURL: API_BASE,
+  withCredentials: true,
+  timeout: REQUEST_TIMEOUT_MS,
+  // On a server (a remote's server part making a page as HTML) nobody is there to solve a captcha or answer a retry
+  // offer: a 429 or a time-out went into their queues and waited for ever, the page's render ran out of time and
+  // the page went out without its content. There every failure goes straight to the caller (the page then answers
+  // 503, which a crawler retries later).
+  background: typeof window === 'undefined',
+});
 
 const send = (config: InternalAxiosRequestConfig) => http.request(config);
 
