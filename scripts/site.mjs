@@ -169,7 +169,9 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
   mkdirSync(dataDir, { recursive: true });
   // the key to the dev-only routes (/api/dev/: outbox, captcha answers, scan), the same across API restarts
   const token = devToken || apiEnv.DEV_ROUTES_TOKEN || process.env.DEV_ROUTES_TOKEN || randomBytes(24).toString('base64url');
-  apiEnv = { ...apiEnv, DEV_ROUTES_TOKEN: token };
+  // the page renderer's key (SITE_RENDER_TOKEN): its reads count as pages made for the visitor's address
+  const renderToken = apiEnv.SITE_RENDER_TOKEN || process.env.SITE_RENDER_TOKEN || randomBytes(24).toString('base64url');
+  apiEnv = { ...apiEnv, DEV_ROUTES_TOKEN: token, SITE_RENDER_TOKEN: renderToken };
   const { createStaticServer, listen } = loadServerModule();
   const servers = [];
   const healthUrl = `http://127.0.0.1:${apiPort}/api/health/`;
@@ -195,7 +197,7 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
       // a remote with a server part (its pages as HTML) answers /__ssr on its own origin
       const renderModule = path.join(ROOT, remote, 'dist-server', 'render.cjs');
       const ssr = existsSync(renderModule) ? { module: renderModule, apiOrigin: `http://127.0.0.1:${apiPort}` } : undefined;
-      const server = createStaticServer({ root: path.join(ROOT, remote, 'dist'), cors: true, ssr });
+      const server = createStaticServer({ root: path.join(ROOT, remote, 'dist'), cors: true, ssr, renderToken });
       servers.push(server);
       const remotePort = await listen(server, remotePortBase + i);
       const version = require(path.join(ROOT, remote, 'package.json')).version;
@@ -209,6 +211,7 @@ export async function startSite({ port, apiPort, remotePortBase, dataDir, hostna
       apiTarget: `http://127.0.0.1:${apiPort}`,
       deploymentFile,
       siteOrigin: process.env.SITE_ORIGIN || `http://${hostname}:${port}`,
+      renderToken,
     });
     servers.push(shell);
     await listen(shell, port);

@@ -154,6 +154,60 @@ describe.each(engineStorePairs())('rate limits on %s with %s counters', (engine,
   });
 });
 
+describe.each(engines())('the page renderer\'s reads on %s', (engine) => {
+  const db = useEngine(engine, `${__filename}-page-render`);
+  const TOKEN = 'render-token-for-the-tests-0123';
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({
+      ...accountOptions(db.options()),
+      accounts: { ...loadConfig({ NODE_ENV: 'test' }), renderToken: TOKEN },
+      // the renderer reaches the API from this machine, with the visitor's address in X-Forwarded-For
+      trustProxy: 'loopback',
+      rateLimits: { read: [{ max: 3, windowMs: MINUTE }], 'page-render': [{ max: 6, windowMs: MINUTE }], sms: [{ max: 1, windowMs: MINUTE }] },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  /** Requests of the renderer making pages for the visitor at `address` (or of the visitor itself, without a token). */
+  const as = (address: string, token?: string) => {
+    const client = new Client(server.base);
+    client.headers = { 'x-forwarded-for': address, ...(token ? { 'x-site-render': token } : {}) };
+    return client;
+  };
+
+  test('the renderer\'s reads for an address have their own budget; a wrong token is the visitor\'s own read', async () => {
+    const visitor = as('203.0.113.21');
+    for (let i = 0; i < 3; i += 1) expect((await visitor.get('/api/public-key/')).status).toBe(200);
+    expectErrorBody(await visitor.get('/api/public-key/'), 429, 'throttled');
+    // the same address's pages made by the renderer: six more reads (of read and default routes) go through
+    const renderer = as('203.0.113.21', TOKEN);
+    for (let i = 0; i < 3; i += 1) expect((await renderer.get('/api/public-key/')).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await renderer.get('/api/docs/?page=1&page_size=2')).status).toBe(200);
+    const over = await renderer.get('/api/public-key/');
+    expectErrorBody(over, 429, 'throttled');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // another address has a budget of its own; a token that is not the one (or one a character short) buys nothing
+    expect((await as('203.0.113.22', TOKEN).get('/api/public-key/')).status).toBe(200);
+    expectErrorBody(await as('203.0.113.21', 'render-token-for-the-tests-0124').get('/api/public-key/'), 429, 'throttled');
+    expectErrorBody(await as('203.0.113.21', TOKEN.slice(0, -1)).get('/api/public-key/'), 429, 'throttled');
+  });
+
+  test('a write with the token is counted in its own group, as without it', async () => {
+    const renderer = as('203.0.113.23', TOKEN);
+    expect((await renderer.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
+    expectErrorBody(await renderer.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }), 429, 'throttled');
+  });
+
+  test('SITE_RENDER_TOKEN: unset is none; a short or non-ASCII one is refused in Chinese', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).renderToken).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', SITE_RENDER_TOKEN: TOKEN }).renderToken).toBe(TOKEN);
+    expect(() => loadConfig({ NODE_ENV: 'test', SITE_RENDER_TOKEN: 'short' })).toThrow('SITE_RENDER_TOKEN 至少 16 个字符');
+    expect(() => loadConfig({ NODE_ENV: 'test', SITE_RENDER_TOKEN: '令牌令牌令牌令牌令牌令牌令牌令牌' })).toThrow('可见的 ASCII');
+  });
+});
+
 describe.each(engines())('Redis away on %s', (engine) => {
   const db = useEngine(engine, `${__filename}-redis-away`);
   let server: TestServer;

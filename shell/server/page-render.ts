@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { statSync } from 'node:fs';
 import http from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -45,8 +46,23 @@ export interface PageRequest {
   host: string;
   origin: string;
   userAgent: string;
+  /** The visitor's address, sent on in X-Forwarded-For (believed with the render token only). */
   clientIp: string;
   viewport: Viewport;
+  /** The site's render token (X-Site-Render), when it has one. */
+  renderToken?: string;
+}
+
+/** The header the site's render token goes in, to a remote's server part and from it to the API. */
+export const RENDER_TOKEN_HEADER = 'x-site-render';
+
+/** Whether a request carries the render token (compared in constant time); never without a token set. */
+export function carriesRenderToken(headers: http.IncomingHttpHeaders, token: string | undefined): boolean {
+  const given = headers[RENDER_TOKEN_HEADER];
+  if (!token || typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** How long the shell waits for a remote's HTML before it sends the page without it. */
@@ -90,6 +106,7 @@ export function fetchRenderedPage(ssrUrl: string, page: PageRequest, timeoutMs =
           'x-site-origin': page.origin,
           'x-site-viewport': page.viewport,
           'x-forwarded-for': page.clientIp,
+          ...(page.renderToken ? { [RENDER_TOKEN_HEADER]: page.renderToken } : {}),
         },
         timeout: timeoutMs,
       },
@@ -200,22 +217,24 @@ export function compressed(body: string, acceptsBr: boolean, acceptsGzip: boolea
 }
 
 interface RenderModule {
-  configure?: (options: { apiOrigin: string }) => void;
+  configure?: (options: { apiOrigin: string; renderToken?: string }) => void;
   render: (request: { url: string; host: string; origin: string; userAgent?: string; clientIp?: string; viewport?: Viewport }) => Promise<RenderedPage>;
 }
 
 /**
  * The handler of a remote's server part, on the remote's own server: `GET /__ssr?url=…` answers the page as JSON.
- * The module is its build's dist-server/render.cjs, loaded again when a deploy replaces the file.
+ * The module is its build's dist-server/render.cjs, loaded again when a deploy replaces the file. `renderToken` is
+ * the API's SITE_RENDER_TOKEN: the module sends it with its reads, which the API then counts as page renders for
+ * the visitor's address rather than as the visitor's own reads.
  */
-export function remoteRenderHandler(moduleFile: string, apiOrigin: string) {
+export function remoteRenderHandler(moduleFile: string, apiOrigin: string, renderToken?: string) {
   let loaded: { mtimeMs: number; module: RenderModule } | null = null;
   const load = (): RenderModule => {
     const { mtimeMs } = statSync(moduleFile);
     if (loaded?.mtimeMs !== mtimeMs) {
       delete require.cache[require.resolve(moduleFile)];
       const module = require(moduleFile) as RenderModule;
-      module.configure?.({ apiOrigin });
+      module.configure?.({ apiOrigin, renderToken });
       loaded = { mtimeMs, module };
     }
     return loaded.module;
@@ -239,7 +258,8 @@ export function remoteRenderHandler(moduleFile: string, apiOrigin: string) {
         host: String(req.headers['x-site-host'] ?? ''),
         origin: String(req.headers['x-site-origin'] ?? ''),
         userAgent: String(req.headers['user-agent'] ?? ''),
-        clientIp: String(req.headers['x-forwarded-for'] ?? ''),
+        // the shell's word for the visitor's address, with the token; anyone else asking is the visitor
+        clientIp: carriesRenderToken(req.headers, renderToken) ? String(req.headers['x-forwarded-for'] ?? '') : (req.socket.remoteAddress ?? ''),
         viewport: req.headers['x-site-viewport'] === 'narrow' ? 'narrow' : req.headers['x-site-viewport'] === 'wide' ? 'wide' : viewportOf(req.headers),
       });
       answer(200, JSON.stringify(page));

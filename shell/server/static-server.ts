@@ -38,6 +38,13 @@ export interface StaticServerOptions {
   ssr?: { module: string; apiOrigin: string };
   /** The site's public origin (canonical URLs of server-rendered pages); default: http:// and the Host header. */
   siteOrigin?: string;
+  /**
+   * The site's render token (the API's SITE_RENDER_TOKEN). The shell sends it with the visitor's address when it
+   * asks a remote for a page; a remote's server part believes that address only from a request with it (else the
+   * address is the asker's own) and reads the API with both, which then counts the reads as pages made for that
+   * visitor's address (docs/architecture.md "Pages as HTML").
+   */
+  renderToken?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -610,6 +617,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
         userAgent: String(req.headers['user-agent'] ?? ''),
         clientIp: req.socket.remoteAddress ?? '',
         viewport,
+        renderToken: options.renderToken,
       });
       if (!rendered) return null;
       const html = composePage(shell.text, found.owner.remote, pageUrl, rendered, await hints());
@@ -647,7 +655,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return true;
   }
 
-  const renderHandler = options.ssr ? remoteRenderHandler(options.ssr.module, options.ssr.apiOrigin) : null;
+  const renderHandler = options.ssr ? remoteRenderHandler(options.ssr.module, options.ssr.apiOrigin, options.renderToken) : null;
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
     void (async () => {

@@ -65,6 +65,12 @@ export interface AccountsConfig {
    * exist: DEV_ROUTES_TOKEN, else a random one made at start (development) or TEST_DEV_ROUTES_TOKEN (test mode).
    */
   devRoutesToken?: string;
+  /**
+   * SITE_RENDER_TOKEN: the secret the site's page renderer (a remote's server part, which reads the API as the
+   * visitor it renders for) sends in X-Site-Render, so that its reads count against the visitor's address as page
+   * renders (RATE_LIMIT_GROUPS['page-render']) rather than as the visitor's own reads. Unset: no request is one.
+   */
+  renderToken?: string;
 }
 
 /** The dev routes' token of test mode when DEV_ROUTES_TOKEN is unset: the API tests' servers use it (loopback only). */
@@ -98,14 +104,17 @@ export function newDevRoutesToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** A secret from the environment: unset or empty is none; one shorter than 16 or with other than visible ASCII is refused. */
+function secretOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const given = env[name];
+  if (given === undefined || given === '') return undefined;
+  if (given.length < 16 || !/^[\x21-\x7e]+$/.test(given)) throw new Error(`${name} 至少 16 个字符，且只能是可见的 ASCII 字符`);
+  return given;
+}
+
 function devToken(env: NodeJS.ProcessEnv, mode: Mode): string | undefined {
   if (!devRoutesEnabled({ mode })) return undefined;
-  const given = env.DEV_ROUTES_TOKEN;
-  if (given !== undefined && given !== '') {
-    if (given.length < 16 || !/^[\x21-\x7e]+$/.test(given)) throw new Error('DEV_ROUTES_TOKEN 至少 16 个字符，且只能是可见的 ASCII 字符');
-    return given;
-  }
-  return mode === 'test' ? TEST_DEV_ROUTES_TOKEN : newDevRoutesToken();
+  return secretOf(env, 'DEV_ROUTES_TOKEN') ?? (mode === 'test' ? TEST_DEV_ROUTES_TOKEN : newDevRoutesToken());
 }
 
 /** Loopback host names and addresses (127.0.0.0/8, ::1, localhost): a server listening there is reachable from this machine only. */
@@ -208,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
     rateLimitScale: scale,
     sessionCache,
     devRoutesToken: devToken(env, mode),
+    renderToken: secretOf(env, 'SITE_RENDER_TOKEN'),
   };
 }
 

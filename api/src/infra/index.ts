@@ -43,7 +43,7 @@ export const infraPlugin = defineModule<InfraOptions>('infra', ['core'], async (
   const prefix = config.redisKeyPrefix;
   const store = redis ? redisRateLimitStore(redis, `${prefix}rl:`) : memoryRateLimitStore();
   app.decorate('captchaTokens', redis ? redisCaptchaTokenStore(redis, `${prefix}ct:`) : memoryCaptchaTokenStore());
-  installRateLimits(app, { store, scale: config.rateLimitScale, overrides: opts.rateLimits });
+  installRateLimits(app, { store, scale: config.rateLimitScale, overrides: opts.rateLimits, renderToken: config.renderToken });
   // every route under /api/dev/ from this machine only, with the dev routes token but the OAuth simulator's
   // (security/dev-routes.ts). In every mode: production has no token and no dev-only route, but a staging site's
   // OAuth simulator (DEV_OUTBOX=1) is there, and its pages log in whatever name is typed

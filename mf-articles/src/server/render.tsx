@@ -1,6 +1,7 @@
 // mf-articles' server part: its public pages as HTML (docs/architecture.md "Pages as HTML"). Built by
 // webpack.server.cjs into dist-server/render.cjs and loaded by the process that serves the remote; the shell's
 // server asks it for a page's HTML, head and data, and falls back to the browser's rendering when it cannot.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Agent as HttpAgent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -38,15 +39,32 @@ export interface RenderRequest {
   viewport?: 'narrow' | 'wide';
 }
 
-/** Where the API is: set once by the process that loads this module. */
-export function configure({ apiOrigin }: { apiOrigin: string }): void {
+/**
+ * Where the API is, and the token its reads are sent with (SITE_RENDER_TOKEN: the API counts them as pages made for
+ * the visitor's address, not as that visitor's own reads): set once by the process that loads this module.
+ */
+export function configure({ apiOrigin, renderToken }: { apiOrigin: string; renderToken?: string }): void {
   http.defaults.baseURL = `${apiOrigin.replace(/\/$/, '')}/api`;
+  if (renderToken) http.defaults.headers.common['X-Site-Render'] = renderToken;
+  else delete http.defaults.headers.common['X-Site-Render'];
+  if (!visitorHeader) {
+    // every read a page's rendering makes goes as the visitor's: the API's limits count their address
+    visitorHeader = http.interceptors.request.use((config) => {
+      const clientIp = renderingFor.getStore();
+      if (clientIp) config.headers.set('X-Forwarded-For', clientIp);
+      return config;
+    });
+  }
   http.defaults.httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64 });
   http.defaults.timeout = RENDER_TIMEOUT_MS;
   // DOMPurify needs a DOM: jsdom's, made once (kept outside the bundle, a dependency of this package)
   const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: unknown } };
   setMarkdownWindow(new JSDOM('').window as Window & typeof globalThis);
 }
+
+/** The visitor's address of the page being rendered, for the reads its components make (they run interleaved). */
+const renderingFor = new AsyncLocalStorage<string>();
+let visitorHeader: number | undefined;
 
 /** A page that cannot be made in this time is left to the browser (the shell waits a little longer). */
 const RENDER_TIMEOUT_MS = 2500;
@@ -104,13 +122,15 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     origin: request.origin,
   };
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
-    <SsrProvider store={store}>
-      <StaticRouter location={request.url}>
-        <ArticlesRoutes />
-      </StaticRouter>
-    </SsrProvider>,
-    { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), onError: (error) => void errors.push(error) },
+  const { prelude } = await renderingFor.run(request.clientIp ?? '', () =>
+    prerenderToNodeStream(
+      <SsrProvider store={store}>
+        <StaticRouter location={request.url}>
+          <ArticlesRoutes />
+        </StaticRouter>
+      </SsrProvider>,
+      { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), onError: (error) => void errors.push(error) },
+    ),
   );
   const html = await streamToString(prelude);
   if (errors.length) throw errors[0];
