@@ -114,10 +114,14 @@ export async function storeUserInfo(page: Page, user: Partial<UserInfo>): Promis
 /**
  * A page that comes as HTML starts its code after its first paint: until then its links are plain links, its forms
  * plain GETs and its buttons do nothing. A test that needs the page's code waits for the remote's mount (the
- * shell's own handlers are in place before it).
+ * shell's own handlers are in place before it) and then for its page to be hydrated (`data-page-ready`, set by the
+ * kernel's PageHydrated; a page the browser renders has it at its first commit).
  */
 export async function pageCodeStarted(page: Page, remote = 'mf-articles'): Promise<void> {
-  await expect(page.locator(`#slot-${remote}`)).toHaveAttribute('data-remote', remote, { timeout: 15_000 });
+  const slot = page.locator(`#slot-${remote}`);
+  await expect(slot).toHaveAttribute('data-remote', remote, { timeout: 15_000 });
+  // mounted is not enough for server HTML: React drops a click on a part it has not hydrated yet
+  await expect(slot).toHaveAttribute('data-page-ready', 'true', { timeout: 15_000 });
 }
 
 /** The shell's site title for a subject (the kernel's format). */

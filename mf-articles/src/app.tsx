@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
-import { createRemoteApp, getRoute, PageStatus, routePath } from 'shared-kernel';
+import { createRemoteApp, getRoute, PageHydrated, PageStatus, routePath } from 'shared-kernel';
 import { Head } from './seo/head';
 import SearchHomePage from './pages/SearchHomePage';
 import { ensureStyles } from './styles/inject';
@@ -59,6 +59,7 @@ export function ArticlesRoutes() {
           ))}
           <Route path="*" element={<NotFound />} />
         </Routes>
+        <PageHydrated />
       </Suspense>
     </>
   );

@@ -1,10 +1,14 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
 import { BehaviorSubject } from 'rxjs';
 import {
   createRemoteApp,
   isDeploymentManifest,
   KERNEL_INSTANCE_ID,
   navigate,
+  PageHydrated,
+  ssrDataElementId,
   useObservable,
   type RemoteAppInfo,
   type RemoteMountProps,
@@ -62,6 +66,8 @@ describe('createRemoteApp', () => {
     expect(host.dataset.remoteVersion).toBe('3.1.4');
     expect(host.getAttribute('data-remote-version')).toBe('3.1.4');
     expect(host.dataset.kernelInstance).toBe(KERNEL_INSTANCE_ID);
+    // rendered here, the page acts from its first commit
+    expect(host.dataset.pageReady).toBe('true');
   });
 
   it('unmount empties the element and removes its data attributes', async () => {
@@ -74,6 +80,43 @@ describe('createRemoteApp', () => {
     expect(host.hasAttribute('data-remote')).toBe(false);
     expect(host.hasAttribute('data-remote-version')).toBe(false);
     expect(host.hasAttribute('data-kernel-instance')).toBe(false);
+    expect(host.hasAttribute('data-page-ready')).toBe(false);
+  });
+
+  it('server HTML: the slot is marked ready only once the page boundary has hydrated, not at the first commit', async () => {
+    const { host, props } = makeHost();
+    const content = () => <h1>服务器的页面</h1>;
+    // the HTML and data the remote's server sent for this address
+    host.innerHTML = renderToString(
+      <Suspense fallback={<p>加载中</p>}>
+        {content()}
+        <PageHydrated />
+      </Suspense>,
+    );
+    host.dataset.ssrPath = location.pathname + location.search;
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = ssrDataElementId('mf-pay');
+    data.textContent = JSON.stringify({ data: {} });
+    document.body.appendChild(data);
+    // the page's code still on its way
+    let arrive: (page: { default: ComponentType }) => void = () => undefined;
+    const LazyPage = lazy(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
+    const app = createRemoteApp(info, () => (
+      <Suspense fallback={<p>加载中</p>}>
+        <LazyPage />
+        <PageHydrated />
+      </Suspense>
+    ));
+    await app.mount(props);
+    expect(host.querySelector('h1')?.textContent).toBe('服务器的页面');
+    expect(host.dataset.remote).toBe('mf-pay');
+    expect(host.hasAttribute('data-page-ready')).toBe(false);
+    arrive({ default: content });
+    await waitFor(() => expect(host.dataset.pageReady).toBe('true'));
+    expect(host.querySelector('h1')?.textContent).toBe('服务器的页面');
+    await app.unmount(props);
+    expect(host.hasAttribute('data-page-ready')).toBe(false);
   });
 
   it('can mount again after unmount', async () => {

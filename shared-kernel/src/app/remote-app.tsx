@@ -1,4 +1,4 @@
-import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { RemoteName } from '../routing/route-table';
 import { SsrProvider, takeHydrationStore } from '../ssr/server-data';
@@ -22,6 +22,24 @@ export interface RemoteLifecycles {
 export interface RemoteAppInfo {
   remote: RemoteName;
   version: string;
+}
+
+/** The slot the remote renders into (PageHydrated marks it). */
+const SlotContext = createContext<HTMLElement | null>(null);
+
+/**
+ * Put inside a server-rendered remote's page boundary (the Suspense around its routes): marks the slot
+ * `data-page-ready` once that boundary has hydrated, when the page's buttons act. React drops a click on server HTML
+ * it has not hydrated yet (the page's code still on its way), so end-to-end tests wait for this mark before they
+ * press anything (`pageCodeStarted`). A page the browser renders itself is ready at its first commit (marked by
+ * createRemoteApp).
+ */
+export function PageHydrated(): null {
+  const host = useContext(SlotContext);
+  useEffect(() => {
+    if (host) host.dataset.pageReady = 'true';
+  }, [host]);
+  return null;
 }
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -55,18 +73,22 @@ export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAp
             props.onCrash?.(error);
           },
         };
-        const committed = () => {
-          settled = true;
-          resolve();
-        };
         // the page's HTML came from the remote's server: hydrate it with the data that came with it
         const served = takeHydrationStore(info.remote, host);
+        const committed = () => {
+          settled = true;
+          // rendered here, the first commit is the page; hydrated, its boundary says so (PageHydrated)
+          if (!served && host) host.dataset.pageReady = 'true';
+          resolve();
+        };
         const element = (
-          <SsrProvider store={served}>
-            <Committed onCommit={committed}>
-              <App {...info} />
-            </Committed>
-          </SsrProvider>
+          <SlotContext.Provider value={host}>
+            <SsrProvider store={served}>
+              <Committed onCommit={committed}>
+                <App {...info} />
+              </Committed>
+            </SsrProvider>
+          </SlotContext.Provider>
         );
         // in a transition, hydration yields to the browser every few milliseconds instead of holding the main
         // thread for the whole page: the page, readable already, answers a tap or a scroll meanwhile (as Next.js
@@ -85,6 +107,7 @@ export function createRemoteApp(info: RemoteAppInfo, App: ComponentType<RemoteAp
         delete host.dataset.remote;
         delete host.dataset.remoteVersion;
         delete host.dataset.kernelInstance;
+        delete host.dataset.pageReady;
       }
     },
   };
