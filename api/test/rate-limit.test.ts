@@ -164,7 +164,12 @@ describe.each(engines())('the page renderer\'s reads on %s', (engine) => {
       accounts: { ...loadConfig({ NODE_ENV: 'test' }), renderToken: TOKEN },
       // the renderer reaches the API from this machine, with the visitor's address in X-Forwarded-For
       trustProxy: 'loopback',
-      rateLimits: { read: [{ max: 3, windowMs: MINUTE }], 'page-render': [{ max: 6, windowMs: MINUTE }], sms: [{ max: 1, windowMs: MINUTE }] },
+      rateLimits: {
+        read: [{ max: 3, windowMs: MINUTE }],
+        'page-render': [{ max: 6, windowMs: MINUTE }],
+        sms: [{ max: 1, windowMs: MINUTE }],
+        default: [{ max: 1, windowMs: MINUTE }],
+      },
     });
   });
   afterAll(async () => {
@@ -177,7 +182,7 @@ describe.each(engines())('the page renderer\'s reads on %s', (engine) => {
     return client;
   };
 
-  test('the renderer\'s reads for an address have their own budget; a wrong token is the visitor\'s own read', async () => {
+  test('the renderer\'s reads for an address have their own budget, one per address', async () => {
     const visitor = as('203.0.113.21');
     for (let i = 0; i < 3; i += 1) expect((await visitor.get('/api/public-key/')).status).toBe(200);
     expectErrorBody(await visitor.get('/api/public-key/'), 429, 'throttled');
@@ -188,16 +193,27 @@ describe.each(engines())('the page renderer\'s reads on %s', (engine) => {
     const over = await renderer.get('/api/public-key/');
     expectErrorBody(over, 429, 'throttled');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    // another address has a budget of its own; a token that is not the one (or one a character short) buys nothing
+    // another address has a budget of its own
     expect((await as('203.0.113.22', TOKEN).get('/api/public-key/')).status).toBe(200);
-    expectErrorBody(await as('203.0.113.21', 'render-token-for-the-tests-0124').get('/api/public-key/'), 429, 'throttled');
-    expectErrorBody(await as('203.0.113.21', TOKEN.slice(0, -1)).get('/api/public-key/'), 429, 'throttled');
   });
 
-  test('a write with the token is counted in its own group, as without it', async () => {
+  test('a token that is not the one, or one a character short, buys nothing: the visitor\'s own budget answers', async () => {
+    // a fresh address whose own reads are spent, and whose page-render budget is untouched
+    const visitor = as('203.0.113.24');
+    for (let i = 0; i < 3; i += 1) expect((await visitor.get('/api/public-key/')).status).toBe(200);
+    expectErrorBody(await as('203.0.113.24', 'render-token-for-the-tests-0124').get('/api/public-key/'), 429, 'throttled');
+    expectErrorBody(await as('203.0.113.24', TOKEN.slice(0, -1)).get('/api/public-key/'), 429, 'throttled');
+    expectErrorBody(await as('203.0.113.24', `${TOKEN}5`).get('/api/public-key/'), 429, 'throttled');
+    // the right one would have gone through
+    expect((await as('203.0.113.24', TOKEN).get('/api/public-key/')).status).toBe(200);
+  });
+
+  test('a write with the token is counted in its own group, as without it (sms, and default)', async () => {
     const renderer = as('203.0.113.23', TOKEN);
     expect((await renderer.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' })).status).toBe(200);
     expectErrorBody(await renderer.post('/api/codes/', { mobile: newPhone(), reason: 'LOGIN' }), 429, 'throttled');
+    expect((await renderer.post('/api/captcha/check/', {})).status).not.toBe(429);
+    expectErrorBody(await renderer.post('/api/captcha/check/', {}), 429, 'throttled');
   });
 
   test('SITE_RENDER_TOKEN: unset is none; a short or non-ASCII one is refused in Chinese', () => {

@@ -60,8 +60,8 @@ function startSiteProcess(dataDir) {
 
 async function siteProcess(dataDir) {
   const { startSite } = await import('../site.mjs');
-  // every request comes from this machine: the API's per-address limits (240 reads a minute) would answer the
-  // renders' reads with 429 within seconds, so they are lifted here as in the API's own benchmarks
+  // every request comes from this machine: the API's per-address limits (the renders' 1,200 reads a minute) would
+  // answer them with 429 within seconds, so they are lifted here as in the API's own benchmarks
   const site = await startSite({ port: BASE, apiPort: BASE + 10, remotePortBase: BASE + 1, dataDir, hostname: '127.0.0.1', quiet: true, apiEnv: { RATE_LIMIT_SCALE: '100000' } });
   process.on('message', async (m) => {
     if (m !== 'stop') return;

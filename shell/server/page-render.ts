@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { statSync } from 'node:fs';
 import http from 'node:http';
+import { isIP } from 'node:net';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /**
@@ -55,6 +56,17 @@ export interface PageRequest {
 
 /** The header the site's render token goes in, to a remote's server part and from it to the API. */
 export const RENDER_TOKEN_HEADER = 'x-site-render';
+
+/** Whether the render token may go to the server part at `ssrUrl`: one on this machine, or on a host named for it. */
+export function tokenMayGoTo(ssrUrl: string, hosts: readonly string[] = []): boolean {
+  let host: string;
+  try {
+    host = new URL(ssrUrl).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || hosts.some((h) => h.toLowerCase() === host);
+}
 
 /** Whether a request carries the render token (compared in constant time); never without a token set. */
 export function carriesRenderToken(headers: http.IncomingHttpHeaders, token: string | undefined): boolean {
@@ -222,6 +234,15 @@ interface RenderModule {
 }
 
 /**
+ * The address a page is made for: the shell's word for it (one address, in X-Forwarded-For) when the request
+ * carries the render token; anyone else asking, and a word that is not one address, is the asker itself.
+ */
+function visitorAddress(req: http.IncomingMessage, renderToken: string | undefined): string {
+  const told = String(req.headers['x-forwarded-for'] ?? '').trim();
+  return carriesRenderToken(req.headers, renderToken) && isIP(told) ? told : (req.socket.remoteAddress ?? '');
+}
+
+/**
  * The handler of a remote's server part, on the remote's own server: `GET /__ssr?url=…` answers the page as JSON.
  * The module is its build's dist-server/render.cjs, loaded again when a deploy replaces the file. `renderToken` is
  * the API's SITE_RENDER_TOKEN: the module sends it with its reads, which the API then counts as page renders for
@@ -258,8 +279,7 @@ export function remoteRenderHandler(moduleFile: string, apiOrigin: string, rende
         host: String(req.headers['x-site-host'] ?? ''),
         origin: String(req.headers['x-site-origin'] ?? ''),
         userAgent: String(req.headers['user-agent'] ?? ''),
-        // the shell's word for the visitor's address, with the token; anyone else asking is the visitor
-        clientIp: carriesRenderToken(req.headers, renderToken) ? String(req.headers['x-forwarded-for'] ?? '') : (req.socket.remoteAddress ?? ''),
+        clientIp: visitorAddress(req, renderToken),
         viewport: req.headers['x-site-viewport'] === 'narrow' ? 'narrow' : req.headers['x-site-viewport'] === 'wide' ? 'wide' : viewportOf(req.headers),
       });
       answer(200, JSON.stringify(page));

@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { type CachedPage, PageCache } from './page-cache';
-import { composePage, DEFERRED_START_SCRIPT, fetchRenderedPage, type PreloadHint, remoteRenderHandler, viewportOf } from './page-render';
+import { composePage, DEFERRED_START_SCRIPT, fetchRenderedPage, type PreloadHint, remoteRenderHandler, RENDER_TOKEN_HEADER, tokenMayGoTo, viewportOf } from './page-render';
 
 /**
  * The static server of the composed site. The shell's instance serves the shell's dist with an HTML5-history
@@ -45,6 +45,11 @@ export interface StaticServerOptions {
    * visitor's address (docs/architecture.md "Pages as HTML").
    */
   renderToken?: string;
+  /**
+   * Hosts besides this machine's (loopback) whose server parts may be sent the render token: a deployment line
+   * names its `ssr` address, and the token must not go to just any host one names.
+   */
+  renderTokenHosts?: string[];
 }
 
 const TYPES: Record<string, string> = {
@@ -270,7 +275,8 @@ function fileStat(file: string): Stats | null {
  */
 function isForwardingHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return lower === 'forwarded' || lower === 'x-real-ip' || lower.startsWith('x-forwarded-');
+  // the render token too: only the site's own page renderer sends it, never a visitor through this proxy
+  return lower === 'forwarded' || lower === 'x-real-ip' || lower.startsWith('x-forwarded-') || lower === RENDER_TOKEN_HEADER;
 }
 
 /** The client's headers as the API gets them: forwarding headers dropped, X-Forwarded-For the peer's address. */
@@ -617,7 +623,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
         userAgent: String(req.headers['user-agent'] ?? ''),
         clientIp: req.socket.remoteAddress ?? '',
         viewport,
-        renderToken: options.renderToken,
+        renderToken: tokenMayGoTo(ssrUrl, options.renderTokenHosts) ? options.renderToken : undefined,
       });
       if (!rendered) return null;
       const html = composePage(shell.text, found.owner.remote, pageUrl, rendered, await hints());

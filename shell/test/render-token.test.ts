@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { tokenMayGoTo } from '../server/page-render';
 import { createStaticServer, listen } from '../server/static-server';
 
 // The site's render token: the shell asks a remote for a page with the visitor's address and the token; the
@@ -57,6 +58,9 @@ test("a remote's server part believes the visitor's address only with the token,
   // without it, or with another one, whoever asks is the visitor: their own address, whatever they say
   expect(await page({ 'x-forwarded-for': '203.0.113.7' })).toBe(`<p>127.0.0.1|${TOKEN}|http://127.0.0.1:9</p>`);
   expect(await page({ 'x-forwarded-for': '203.0.113.7', 'x-site-render': `${TOKEN.slice(0, -1)}4` })).toBe(`<p>127.0.0.1|${TOKEN}|http://127.0.0.1:9</p>`);
+  // one address only: a list, or anything else, is not an address to count
+  expect(await page({ 'x-forwarded-for': '203.0.113.7, 198.51.100.2', 'x-site-render': TOKEN })).toBe(`<p>127.0.0.1|${TOKEN}|http://127.0.0.1:9</p>`);
+  expect(await page({ 'x-forwarded-for': '', 'x-site-render': TOKEN })).toBe(`<p>127.0.0.1|${TOKEN}|http://127.0.0.1:9</p>`);
   // a server without a token believes nobody
   const open = await serve(createStaticServer({ root: path.join(tmp, 'dist'), ssr: { module: path.join(tmp, 'render.cjs'), apiOrigin: 'http://127.0.0.1:9' } }));
   const html = JSON.parse((await get(open, '/__ssr?url=%2Fapp%2Farticles%2F', { 'x-forwarded-for': '203.0.113.7', 'x-site-render': TOKEN })).body).html;
@@ -84,4 +88,28 @@ test('the shell asks for a page with the visitor\'s address and its token', asyn
   expect(res.body).toContain('<h1>春晓</h1>');
   // the address is the shell's peer (the edge's own view), never what the request claims
   expect(asked.map((h) => [h['x-forwarded-for'], h['x-site-render']])).toEqual([['127.0.0.1', TOKEN]]);
+});
+
+test('the token goes only to server parts on this machine, or on hosts named for it', () => {
+  expect(tokenMayGoTo('http://127.0.0.1:8081/__ssr')).toBe(true);
+  expect(tokenMayGoTo('http://localhost:8081/__ssr')).toBe(true);
+  expect(tokenMayGoTo('http://[::1]:8081/__ssr')).toBe(true);
+  expect(tokenMayGoTo('http://render.example.cn/__ssr')).toBe(false);
+  expect(tokenMayGoTo('http://127.0.0.1.example.cn/__ssr')).toBe(false);
+  expect(tokenMayGoTo('http://render.example.cn/__ssr', ['RENDER.example.cn'])).toBe(true);
+  expect(tokenMayGoTo('not a url', ['not a url'])).toBe(false);
+});
+
+test("the shell's /api/ proxy never passes a visitor's own X-Site-Render on to the API", async () => {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const apiPort = await serve(
+    http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    }),
+  );
+  const shellPort = await serve(createStaticServer({ root: path.join(tmp, 'dist'), spaFallback: true, apiTarget: `http://127.0.0.1:${apiPort}`, renderToken: TOKEN }));
+  expect((await get(shellPort, '/api/public-key/', { 'x-site-render': TOKEN, 'x-forwarded-for': '198.51.100.3' })).status).toBe(200);
+  expect(seen.map((h) => [h['x-site-render'], h['x-forwarded-for']])).toEqual([[undefined, '127.0.0.1']]);
 });

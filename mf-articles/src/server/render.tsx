@@ -47,7 +47,7 @@ export function configure({ apiOrigin, renderToken }: { apiOrigin: string; rende
   http.defaults.baseURL = `${apiOrigin.replace(/\/$/, '')}/api`;
   if (renderToken) http.defaults.headers.common['X-Site-Render'] = renderToken;
   else delete http.defaults.headers.common['X-Site-Render'];
-  if (!visitorHeader) {
+  if (visitorHeader === undefined) {
     // every read a page's rendering makes goes as the visitor's: the API's limits count their address
     visitorHeader = http.interceptors.request.use((config) => {
       const clientIp = renderingFor.getStore();

@@ -32,7 +32,7 @@ const SlotContext = createContext<HTMLElement | null>(null);
  * `data-page-ready` once that boundary has hydrated, when the page's buttons act. React drops a click on server HTML
  * it has not hydrated yet (the page's code still on its way), so end-to-end tests wait for this mark before they
  * press anything (`pageCodeStarted`). A page the browser renders itself is ready at its first commit (marked by
- * createRemoteApp).
+ * createRemoteApp). Every remote with a server part renders it, or its pages are never marked.
  */
 export function PageHydrated(): null {
   const host = useContext(SlotContext);

@@ -129,6 +129,7 @@ export async function requestWithdrawal(app: FastifyInstance, request: FastifyRe
   const fee = feeOf(body.coins, s);
   const now = app.now();
   await releaseDue(app.db, now, user.id); // earnings that came due are withdrawable now
+  // decided before the transaction, written in it (the standing it reads can change meanwhile, as it always could)
   const auto = await autoApprovable(app, user.id, body.coins, s);
   let w: WithdrawalRow;
   try {
