@@ -69,7 +69,7 @@ export function tokenMayGoTo(ssrUrl: string, hosts: readonly string[] = []): boo
 }
 
 /** Whether a request carries the render token (compared in constant time); never without a token set. */
-export function carriesRenderToken(headers: http.IncomingHttpHeaders, token: string | undefined): boolean {
+function carriesRenderToken(headers: http.IncomingHttpHeaders, token: string | undefined): boolean {
   const given = headers[RENDER_TOKEN_HEADER];
   if (!token || typeof given !== 'string') return false;
   const a = Buffer.from(given);

@@ -33,6 +33,19 @@ async function serve(server: http.Server): Promise<number> {
   return listen(server, 0);
 }
 
+/** A server that keeps the headers of each request it gets and answers `body` as JSON; answers its port and those headers. */
+async function recording(body: string): Promise<{ port: number; seen: http.IncomingHttpHeaders[] }> {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const port = await serve(
+    http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    }),
+  );
+  return { port, seen };
+}
+
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'render-token-'));
   fs.mkdirSync(path.join(tmp, 'dist'));
@@ -68,14 +81,7 @@ test("a remote's server part believes the visitor's address only with the token,
 });
 
 test('the shell asks for a page with the visitor\'s address and its token', async () => {
-  const asked: http.IncomingHttpHeaders[] = [];
-  const rendererPort = await serve(
-    http.createServer((req, res) => {
-      asked.push(req.headers);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 200, head: '<title>春晓</title>', html: '<h1>春晓</h1>', state: '{}', version: '1.0.0' }));
-    }),
-  );
+  const { port: rendererPort, seen: asked } = await recording(JSON.stringify({ status: 200, head: '<title>春晓</title>', html: '<h1>春晓</h1>', state: '{}', version: '1.0.0' }));
   const root = path.join(tmp, 'shell');
   fs.mkdirSync(root);
   fs.writeFileSync(path.join(root, 'index.html'), TEMPLATE);
@@ -101,14 +107,7 @@ test('the token goes only to server parts on this machine, or on hosts named for
 });
 
 test("the shell's /api/ proxy never passes a visitor's own X-Site-Render on to the API", async () => {
-  const seen: http.IncomingHttpHeaders[] = [];
-  const apiPort = await serve(
-    http.createServer((req, res) => {
-      seen.push(req.headers);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    }),
-  );
+  const { port: apiPort, seen } = await recording('{}');
   const shellPort = await serve(createStaticServer({ root: path.join(tmp, 'dist'), spaFallback: true, apiTarget: `http://127.0.0.1:${apiPort}`, renderToken: TOKEN }));
   expect((await get(shellPort, '/api/public-key/', { 'x-site-render': TOKEN, 'x-forwarded-for': '198.51.100.3' })).status).toBe(200);
   expect(seen.map((h) => [h['x-site-render'], h['x-forwarded-for']])).toEqual([[undefined, '127.0.0.1']]);

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { throttled } from '../../core/http/errors';
 import { CAPTCHA_TOKEN_HEADER } from './captcha-tokens';
+import { sameToken } from './dev-routes';
 
 /** At most `max` hits per fixed window of `windowMs`. */
 export interface Limit {
@@ -270,14 +270,12 @@ export interface RateLimitOptions {
 }
 
 /** The header the site's page renderer sends its token in. */
-export const RENDER_TOKEN_HEADER = 'x-site-render';
+const RENDER_TOKEN_HEADER = 'x-site-render';
 
-/** Whether the request carries the page renderer's token (compared in constant time). */
-function renderedFor(request: FastifyRequest, token: Buffer | undefined): boolean {
+/** Whether the request carries the page renderer's token (the dev routes' constant-time comparison). */
+function renderedFor(request: FastifyRequest, token: string | undefined): boolean {
   const given = request.headers[RENDER_TOKEN_HEADER];
-  if (!token || typeof given !== 'string') return false;
-  const bytes = Buffer.from(given);
-  return bytes.length === token.length && timingSafeEqual(bytes, token);
+  return token !== undefined && typeof given === 'string' && sameToken(given, token);
 }
 
 /**
@@ -303,7 +301,6 @@ export async function spendCaptchaToken(request: FastifyRequest): Promise<boolea
 export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
   const scale = options.scale ?? 1;
   const now = () => app.now().getTime();
-  const renderToken = options.renderToken ? Buffer.from(options.renderToken) : undefined;
   /**
    * The counters, or null when the store fails (Redis down): the request then goes through and the failure is
    * logged. Refusing every request of the site while Redis is away would be worse than a few minutes unlimited;
@@ -359,7 +356,7 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     let group: RateLimitGroup | false = request.routeOptions.config.rateLimit ?? 'default';
     if (group === false) return;
     // a page made as HTML for this address: its reads are page renders (writes and the other groups stay theirs)
-    if ((group === 'read' || group === 'default') && (request.method === 'GET' || request.method === 'HEAD') && renderedFor(request, renderToken)) {
+    if ((group === 'read' || group === 'default') && (request.method === 'GET' || request.method === 'HEAD') && renderedFor(request, options.renderToken || undefined)) {
       group = 'page-render';
     }
     await limiter.enforce(request, `${group}:${request.ip}`, limiter.limits(group));
