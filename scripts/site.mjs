@@ -60,19 +60,41 @@ export async function startPaySimulators({ dataDir, portBase, log = () => {} }) 
 }
 
 /**
- * The Node flags the API runs with (heap sizes: the memory budget). They live in one place, the API's own start
- * script (`npm start -w api`: `node <flags> dist/main.js` in api/package.json); the site's start reads them there.
+ * How the API process is started: the environment its start script sets (glibc's allocator settings) and the Node
+ * flags it runs with (heap sizes), both for the memory budget. They live in one place, the API's own start script
+ * (`npm start -w api`: `[NAME=value …] node <flags> dist/main.js` in api/package.json); the site's start reads them
+ * there.
  */
-export function apiNodeFlags() {
+function apiStartScript() {
   const script = String(require(path.join(ROOT, 'api', 'package.json')).scripts?.start ?? '');
-  const match = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/main\.js$/.exec(script.trim());
-  if (!match) throw new Error(`api/package.json 的 start 脚本不是 "node <参数> dist/main.js": ${script}`);
-  return match[1].trim().split(/\s+/).filter(Boolean);
+  const match = /^((?:[A-Z_]+=\S+\s+)*)node((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/main\.js$/.exec(script.trim());
+  if (!match) throw new Error(`api/package.json 的 start 脚本不是 "[变量=值 …] node <参数> dist/main.js": ${script}`);
+  const words = (text) => text.trim().split(/\s+/).filter(Boolean);
+  return { env: Object.fromEntries(words(match[1]).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])), flags: words(match[2]) };
+}
+
+/** The Node flags the API runs with (its start script's). */
+export function apiNodeFlags() {
+  return apiStartScript().flags;
+}
+
+/**
+ * The environment the API's start script sets: glibc's allocator kept to two arenas that hand freed memory back
+ * (docs/performance.md, "The API's memory and glibc's allocator"); other C libraries ignore them.
+ */
+export function apiStartEnv() {
+  return apiStartScript().env;
+}
+
+/** The start settings as one line, for benchmarks' headers: `NAME=value … --flag …`. */
+export function apiStartLine() {
+  const { env, flags } = apiStartScript();
+  return [...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...flags].join(' ');
 }
 
 export function startApi({ port, dataDir, env = {}, quiet = false }) {
   const child = spawn(process.execPath, [...apiNodeFlags(), path.join(ROOT, 'api', 'dist', 'main.js')], {
-    env: { ...process.env, API_PORT: String(port), API_HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "loopback", ...env },
+    env: { ...process.env, ...apiStartEnv(), API_PORT: String(port), API_HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "loopback", ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   return child;

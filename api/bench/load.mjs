@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:load -w api` (Linux): lists and search under load (issue 21). The API as `npm start` runs it
-// (dist/main.js with the Node flags of api/package.json's start, in a process of its own, so its peak RSS is that
-// process's VmHWM), on the content benchmark's 100,000 documents, autocannon at 100 connections for 30 s per case:
+// (dist/main.js with the environment and Node flags of api/package.json's start, in a process of its own, so its
+// peak RSS is that process's VmHWM), on the content benchmark's 100,000 documents, autocannon at 100 connections for
+// 30 s per case:
 // the bare route, the category pages' lists, the search page's searches and document details (load-mix.mjs).
 // PGlite first, then PostgreSQL (BENCH_DATABASE_URL, or a throw-away server). Each engine runs twice: as started
 // (caches on), then with CONTENT_CACHE=off, so that the caches' share of the figures shows.
@@ -16,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNodeFlags } from '../../scripts/site.mjs';
+import { apiNodeFlags, apiStartEnv, apiStartLine } from '../../scripts/site.mjs';
 import { corpusWords, detailMix, listVisits, searchVisits } from './load-mix.mjs';
 
 const require = createRequire(import.meta.url);
@@ -76,7 +77,7 @@ async function startApi(dataDir, extraEnv) {
   const flags = [...apiNodeFlags(), ...EXTRA_FLAGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
   const child = spawn(process.execPath, [...flags, '--require', path.join(here, 'bare-route.cjs'), path.join(API_DIR, 'dist', 'main.js')], {
     cwd: API_DIR,
-    env: { ...env, DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000', ...extraEnv },
+    env: { ...env, ...apiStartEnv(), DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const began = Date.now();
@@ -211,7 +212,7 @@ const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
 function print(results) {
   console.log(`\n列表与搜索压测（issue 21）：autocannon ${CONNECTIONS} 连接，每项 ${DURATION} 秒，回环地址；node ${process.version}，` +
-    `API 参数 ${apiNodeFlags().join(' ')}；${os.cpus().length} 核`);
+    `API 参数 ${apiStartLine()}；${os.cpus().length} 核`);
   let ok = true;
   for (const r of results) {
     console.log(`\n${r.engine}：${r.seeded.docs} 篇文档 + ${r.seeded.blogs} 篇博客；搜索词 ${r.words} 个（Zipf，种子 ${SEED}）`);

@@ -1,5 +1,5 @@
 // `npm run bench:memory -w api` (Linux): the API's peak RSS (VmHWM of /proc) as `npm start` runs it (dist/main.js
-// with the V8 flags of scripts/site.mjs apiNodeFlags()): the first start on an empty data folder, which seeds the
+// with the environment and V8 flags of its start script, apiStartEnv() and apiNodeFlags()): the first start on an empty data folder, which seeds the
 // demo content, then a search load; then a second start on the seeded folder and the same load.
 //   BENCH_PORT=18490  BENCH_DURATION=30 (seconds of load)  BENCH_CONNECTIONS=16
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNodeFlags } from '../../scripts/site.mjs';
+import { apiNodeFlags, apiStartEnv, apiStartLine } from '../../scripts/site.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18490);
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
@@ -23,7 +23,7 @@ function rss(pid) {
 }
 
 async function start(dataDir) {
-  const env = { ...process.env, DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000' };
+  const env = { ...process.env, ...apiStartEnv(), DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000' };
   const child = spawn(process.execPath, [...apiNodeFlags(), MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const began = Date.now();
   for (;;) {
@@ -60,7 +60,7 @@ process.on('exit', () => {
   if (child?.exitCode === null) child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 });
-console.log(`node ${process.version}, flags ${apiNodeFlags().join(' ')}, ${CONNECTIONS} clients, ${DURATION} s of search`);
+console.log(`node ${process.version}, start ${apiStartLine()}, ${CONNECTIONS} clients, ${DURATION} s of search`);
 for (const run of ['first start (empty data folder: seeds the demo)', 'second start (seeded folder)']) {
   const started = await start(dataDir);
   child = started.child;

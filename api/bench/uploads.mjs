@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph } from 'docx';
 import PDFDocument from 'pdfkit';
-import { apiNodeFlags } from '../../scripts/site.mjs';
+import { apiNodeFlags, apiStartEnv } from '../../scripts/site.mjs';
 
 const require = createRequire(import.meta.url);
 const PORT = Number(process.env.BENCH_PORT ?? 18495);
@@ -33,7 +33,7 @@ const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 
 async function start(dataDir) {
   const env = {
-    ...process.env, DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', NODE_ENV: 'development',
+    ...process.env, ...apiStartEnv(), DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', NODE_ENV: 'development',
     DEV_ROUTES_TOKEN: DEV_TOKEN, RATE_LIMIT_SCALE: '100000',
   };
   const child = spawn(process.execPath, [...apiNodeFlags(), MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ROOT } from '../../scripts/build.mjs';
-import { apiNodeFlags, startSite, superviseProcess } from '../../scripts/site.mjs';
+import { apiNodeFlags, apiStartEnv, startSite, superviseProcess } from '../../scripts/site.mjs';
 import { E2E_PORTS } from '../support/ports';
 
-// `npm start`'s processes (hardening, finding 10): the API runs with the Node flags of its own start script (the
+// `npm start`'s processes (hardening, finding 10): the API runs with the Node flags and allocator settings of its own start script (the
 // memory budget), and when it dies it is started again while the shell and the remotes keep serving. The site is
 // started here as `npm start` starts it (scripts/site.mjs), on ports of its own (the shared site's plus 200).
 
@@ -17,7 +17,12 @@ function cmdline(pid: number): string[] {
   return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 }
 
-test('the API runs with its start script flags, and a killed API comes back while the shell keeps answering', async () => {
+/** The environment a process was started with, as NAME=value entries. */
+function environ(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+}
+
+test('the API runs with its start script flags and allocator settings, and a killed API comes back while the shell keeps answering', async () => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-restart-site-'));
   const logged: string[] = [];
@@ -26,8 +31,12 @@ test('the API runs with its start script flags, and a killed API comes back whil
     const apiScript = (JSON.parse(readFileSync(path.join(ROOT, 'api', 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     expect(apiNodeFlags()).toEqual(['--max-semi-space-size=2', '--max-old-space-size=160']);
     for (const flag of apiNodeFlags()) expect(apiScript).toContain(flag);
+    const allocator = ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536', 'MALLOC_TRIM_THRESHOLD_=65536'];
+    expect(Object.entries(apiStartEnv()).map(([name, value]) => `${name}=${value}`)).toEqual(allocator);
+    for (const setting of allocator) expect(apiScript).toContain(setting);
     const first = site.api;
     expect(cmdline(first.pid!)).toEqual(expect.arrayContaining(apiNodeFlags()));
+    expect(environ(first.pid!)).toEqual(expect.arrayContaining(allocator));
 
     const exited = new Promise((r) => first.once('exit', r));
     process.kill(first.pid!, 'SIGKILL');
@@ -53,6 +62,7 @@ test('the API runs with its start script flags, and a killed API comes back whil
       .toBe(200);
     expect(site.api.pid).not.toBe(first.pid);
     expect(cmdline(site.api.pid!)).toEqual(expect.arrayContaining(apiNodeFlags()));
+    expect(environ(site.api.pid!)).toEqual(expect.arrayContaining(allocator));
     expect(logged.join('\n')).toMatch(/API 进程意外退出（SIGKILL），1 秒后重启/);
     expect(logged.join('\n')).toMatch(/API 已重启/);
   } finally {
