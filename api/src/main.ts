@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkListenAddress, devRoutesEnabled, loadConfig, loadStorageConfig } from './core/config';
-import { seedDemoContent } from './modules/content';
+import { seedDemoContent, warmUpSearch } from './modules/content';
 import { ensureDemoStaff } from './modules/accounts/demo-staff';
 import { buildServer } from './server';
 import { defaultDataDir } from './core/paths';
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     });
     // the demo site's staff account for the console (development only; its login in DATA_DIR/demo-staff.json)
     if (seeded) await ensureDemoStaff(app, dataDir).catch((err: unknown) => console.error('演示管理员账号未生成:', err));
+    // the first searches after a start are slow (caches, optimised code): a few of the site's own words, before it listens
+    await warmUpSearch(app).catch((err: unknown) => console.error('搜索预热失败:', err));
     await app.listen({ host, port: port(process.env.API_PORT) });
   } catch (err) {
     await app.close(); // releases the database (and PGlite's folder lock)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, testClock } from './accounts-helpers';
+import { warmUpSearch } from '../src/modules/content';
 import { addTextDoc, contentServer } from './content-helpers';
 import { call, engines, useEngine, within, type TestServer } from './helpers';
 
@@ -117,6 +118,23 @@ describe.each(engines())('hot keywords and suggestions cannot be forged on %s', 
     // the same searcher's search that finds something counts (so the zero above is the rule, not the searcher)
     await client.get(`/api/articles/?keyword=${encodeURIComponent(word)}`);
     expect(await countOf(word)).toBe(1);
+  });
+
+  test("a start's search warm-up searches the newest titles' words and counts none of them", async () => {
+    const word = '琉璃瓦';
+    await addTextDoc(server.app, { categoryId, uploaderId, title: word, body: `${word}映日` });
+    const before = await countOf(word);
+    const warm = await warmUpSearch(server.app, { titles: 3, searches: 20, budgetMs: 60_000 });
+    expect(warm.searches).toBeGreaterThan(0);
+    expect(warm.searches).toBeLessThanOrEqual(20);
+    clock.advance(61_000);
+    expect((await countOf(word)) - before).toBe(0);
+    // a visitor's search of the same word counts (so the zero above is the warm-up's, not the word's)
+    const client = new Client(server.base);
+    await client.get('/api/obj-left-free-down-num/docs/1/');
+    const res = await client.get(`/api/articles/?keyword=${encodeURIComponent(word)}`);
+    expect(res.body.count).toBeGreaterThan(0);
+    expect((await countOf(word)) - before).toBe(1);
   });
 
   test('every hot keyword shown finds something on the demo seed, and one that no longer does is not shown', async () => {

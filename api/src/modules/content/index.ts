@@ -88,6 +88,8 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
   }
 });
 
+export { warmUpSearch } from './services/search-warm-up';
+
 /**
  * Seeds the quick demo site into an empty database (what `npm start` does before it listens; tests call it
  * too): answers what it made, or null when there were documents already. The seed's libraries (pdfkit, opencc,
