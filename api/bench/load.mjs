@@ -2,8 +2,8 @@
 // `npm run bench:load -w api` (Linux): lists and search under load (issue 21). The API as `npm start` runs it
 // (dist/main.js with the environment and Node flags of api/package.json's start, in a process of its own, so its
 // peak RSS is that process's VmHWM), on the content benchmark's 100,000 documents, autocannon at 100 connections for
-// 30 s per case:
-// the bare route, the category pages' lists, the search page's searches and document details (load-mix.mjs).
+// 30 s per case: the bare route, the category pages' lists, the search page's searches and document details
+// (load-mix.mjs).
 // PGlite first, then PostgreSQL (BENCH_DATABASE_URL, or a throw-away server). Each engine runs twice: as started
 // (caches on), then with CONTENT_CACHE=off, so that the caches' share of the figures shows.
 //   BENCH_DURATION=30 (s per case)  BENCH_CONNECTIONS=100  BENCH_ENGINES=pglite,postgres  BENCH_COLD=1 (0: skip

@@ -1,6 +1,7 @@
 // `npm run bench:memory -w api` (Linux): the API's peak RSS (VmHWM of /proc) as `npm start` runs it (dist/main.js
-// with the environment and V8 flags of its start script, apiStartEnv() and apiNodeFlags()): the first start on an empty data folder, which seeds the
-// demo content, then a search load; then a second start on the seeded folder and the same load.
+// with the environment and V8 flags of its start script, apiStartEnv() and apiNodeFlags()): the first start on an
+// empty data folder, which seeds the demo content, then a search load; then a second start on the seeded folder and
+// the same load.
 //   BENCH_PORT=18490  BENCH_DURATION=30 (seconds of load)  BENCH_CONNECTIONS=16
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
