@@ -14,7 +14,8 @@ function loadServerModule() {
   return require(path.join(ROOT, 'shell', 'dist-server', 'static-server.cjs'));
 }
 
-async function waitForHealth(url, currentChild, timeoutMs = 60_000) {
+/** Waits until `url` answers 2xx from the API that `currentChild()` is; throws when it exits or the time is up. */
+export async function waitForHealth(url, currentChild, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const child = currentChild();
@@ -92,8 +93,13 @@ export function apiStartLine() {
   return [...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...flags].join(' ');
 }
 
-export function startApi({ port, dataDir, env = {}, quiet = false }) {
-  const child = spawn(process.execPath, [...apiNodeFlags(), path.join(ROOT, 'api', 'dist', 'main.js')], {
+/**
+ * The API as its start script runs it (apiStartEnv(), apiNodeFlags()) on loopback: the site's, and the API benchmarks'
+ * with `main` (another build's dist/main.js), `cwd` and `nodeFlags` (more Node flags, e.g. a profiler or a preload).
+ */
+export function startApi({ port, dataDir, env = {}, quiet = false, main = path.join(ROOT, 'api', 'dist', 'main.js'), cwd, nodeFlags = [] }) {
+  const child = spawn(process.execPath, [...apiNodeFlags(), ...nodeFlags, main], {
+    cwd,
     env: { ...process.env, ...apiStartEnv(), API_PORT: String(port), API_HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "loopback", ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });

@@ -11,13 +11,13 @@
 //   BENCH_DATA_DIR=<tmp>/wendang-content-bench (shared with bench:content)  BENCH_API_DIR=<this api folder> (another
 //   build's api/, e.g. a checkout of main, to measure it)  BENCH_CPU_PROF=<folder> (the API writes a --cpu-prof there)
 //   BENCH_NODE_FLAGS (more Node flags for the API, to try one)
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNodeFlags, apiStartEnv, apiStartLine } from '../../scripts/site.mjs';
+import { apiStartLine, startApi as startSiteApi, waitForHealth } from '../../scripts/site.mjs';
 import { corpusWords, detailMix, listVisits, searchVisits } from './load-mix.mjs';
 
 const require = createRequire(import.meta.url);
@@ -74,19 +74,12 @@ function seed(engine, databaseUrl, dataDir) {
 
 /** The API as `npm start` runs it, with the bench's bare route preloaded (bench/bare-route.cjs). */
 async function startApi(dataDir, extraEnv) {
-  const flags = [...apiNodeFlags(), ...EXTRA_FLAGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
-  const child = spawn(process.execPath, [...flags, '--require', path.join(here, 'bare-route.cjs'), path.join(API_DIR, 'dist', 'main.js')], {
-    cwd: API_DIR,
-    env: { ...env, ...apiStartEnv(), DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const nodeFlags = [...EXTRA_FLAGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), '--require', path.join(here, 'bare-route.cjs')];
+  const child = startSiteApi({
+    port: PORT, dataDir, quiet: true, main: path.join(API_DIR, 'dist', 'main.js'), cwd: API_DIR, nodeFlags,
+    env: { RATE_LIMIT_SCALE: '100000', ...extraEnv },
   });
-  const began = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API 进程退出（${child.exitCode}）`);
-    if (await fetch(`${BASE}/api/bench-bare/`).then((r) => r.ok, () => false)) break;
-    if (Date.now() - began > 300_000) throw new Error('API 五分钟内未就绪');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForHealth(`${BASE}/api/bench-bare/`, () => child, 300_000);
   return child;
 }
 

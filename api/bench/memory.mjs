@@ -3,12 +3,11 @@
 // empty data folder, which seeds the demo content, then a search load; then a second start on the seeded folder and
 // the same load.
 //   BENCH_PORT=18490  BENCH_DURATION=30 (seconds of load)  BENCH_CONNECTIONS=16
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNodeFlags, apiStartEnv, apiStartLine } from '../../scripts/site.mjs';
+import { apiStartLine, startApi, waitForHealth } from '../../scripts/site.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18490);
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
@@ -24,14 +23,9 @@ function rss(pid) {
 }
 
 async function start(dataDir) {
-  const env = { ...process.env, ...apiStartEnv(), DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', RATE_LIMIT_SCALE: '100000' };
-  const child = spawn(process.execPath, [...apiNodeFlags(), MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const began = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API 进程退出（${child.exitCode}）`);
-    if (await fetch(`${BASE}/api/search-keyword/`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const child = startApi({ port: PORT, dataDir, quiet: true, main: MAIN, env: { RATE_LIMIT_SCALE: '100000' } });
+  await waitForHealth(`${BASE}/api/search-keyword/`, () => child, 600_000);
   return { child, seconds: (Date.now() - began) / 1000 };
 }
 

@@ -6,7 +6,6 @@
 //   (a) pages converted per minute and (b) time from the last chunk to preview ready, for a 20-page docx
 //       (LibreOffice) and a 100-page PDF (poppler).
 //   BENCH_PORT=18495  BENCH_BIG_MB=200  BENCH_DOCX_PAGES=20  BENCH_PDF_PAGES=100
-import { spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, openSync, closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph } from 'docx';
 import PDFDocument from 'pdfkit';
-import { apiNodeFlags, apiStartEnv } from '../../scripts/site.mjs';
+import { startApi, waitForHealth } from '../../scripts/site.mjs';
 
 const require = createRequire(import.meta.url);
 const PORT = Number(process.env.BENCH_PORT ?? 18495);
@@ -32,16 +31,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function start(dataDir) {
-  const env = {
-    ...process.env, ...apiStartEnv(), DATA_DIR: dataDir, API_PORT: String(PORT), API_HOST: '127.0.0.1', NODE_ENV: 'development',
-    DEV_ROUTES_TOKEN: DEV_TOKEN, RATE_LIMIT_SCALE: '100000',
-  };
-  const child = spawn(process.execPath, [...apiNodeFlags(), MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (const until = Date.now() + 300_000; Date.now() < until; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`API 进程退出（${child.exitCode}）`);
-    if (await fetch(`${BASE}/api/upload-setting/`).then((r) => r.ok, () => false)) return child;
-  }
-  throw new Error('API 5 分钟内没有启动');
+  const env = { NODE_ENV: 'development', DEV_ROUTES_TOKEN: DEV_TOKEN, RATE_LIMIT_SCALE: '100000' };
+  const child = startApi({ port: PORT, dataDir, quiet: true, main: MAIN, env });
+  await waitForHealth(`${BASE}/api/upload-setting/`, () => child, 300_000);
+  return child;
 }
 
 /** A session of a new user (registered through the API with the dev outbox's code); answers the request headers. */

@@ -27,6 +27,9 @@ import { everyMinute } from '../../core/sweep';
 import { contentChanges } from './changes';
 import { contentCaches } from './caches';
 
+/** The start's search warm-up (main.ts runs it after the seed, before the API listens). */
+export { warmUpSearch } from './services/search-warm-up';
+
 export interface ContentOptions extends Record<string, unknown> {
   /** Data folder: files are kept in `<dataDir>/files`. Without it, a temporary folder removed at close. */
   dataDir?: string;
@@ -87,8 +90,6 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     await app.register(routes);
   }
 });
-
-export { warmUpSearch } from './services/search-warm-up';
 
 /**
  * Seeds the quick demo site into an empty database (what `npm start` does before it listens; tests call it
