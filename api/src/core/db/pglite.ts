@@ -6,7 +6,7 @@ import { checkPrepared, preparedLiteral, type PreparedParam } from './prepared';
 import type { Db, Queryable, Row } from './types';
 
 /** PGlite's buffer pool (see the comment at PGlite.create). */
-export const SHARED_BUFFERS = '32MB';
+export const SHARED_BUFFERS = '16MB';
 
 /**
  * Embedded PostgreSQL (WASM). `dir` is the database folder (created when missing); without it the database
@@ -24,7 +24,8 @@ export async function openPglite(dir?: string): Promise<Db> {
       ...(dir ? { dataDir: dir } : {}),
       parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
       // PostgreSQL's default 128MB of shared buffers all end up resident in the WASM heap; the data files sit in
-      // the operating system's cache anyway, so a smaller pool keeps the process under its memory budget
+      // the operating system's cache anyway, so a smaller pool keeps the process under its memory budget (16MB:
+      // 18 MB less at the load benchmark's peak than 32MB, with search 4% slower; docs/performance.md)
       postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
     });
   } catch (err) {
