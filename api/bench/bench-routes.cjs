@@ -1,7 +1,11 @@
-// Preloaded by the load benchmark only (`node <start flags> --require bench/bare-route.cjs dist/main.js`): adds the
-// bare route GET /api/bench-bare/ to the API's Fastify instance as it is created, before any plugin, so that it
-// goes through the same hooks (headers, rate limiting, session lookup) as every route, and does no work. Nothing
-// in dist/ knows of it: the production start has no such route.
+// Preloaded by the load benchmark only (`node <start flags> --require bench/bench-routes.cjs dist/main.js`): adds two
+// routes to the API's Fastify instance as it is created, before any plugin, so that they go through the same hooks
+// (headers, rate limiting, session lookup) as every route. Nothing in dist/ knows of them: the production start has
+// no such routes.
+// - GET /api/bench-bare/ does no work: the bare route the other cases are measured against.
+// - POST /api/bench-count/ {id} counts one more download of a document as a download does it (repositories/downloads.ts
+//   countDownload, then services/grants.ts's app.content.rows.counted): the part of a download that reaches the
+//   lists' and searches' caches, for the cases that run while people download (load.mjs, *-live).
 const diagnostics = require('node:diagnostics_channel');
 
 let added = false;
@@ -9,4 +13,11 @@ diagnostics.subscribe('fastify.initialization', ({ fastify }) => {
   if (added) return; // the API's own instance is the first one made
   added = true;
   fastify.get('/api/bench-bare/', async () => ({ ok: true }));
+  fastify.post('/api/bench-count/', async (request) => {
+    const id = Number(request.body?.id);
+    const app = request.server;
+    const rows = await app.db.query('UPDATE documents SET downloads = downloads + 1 WHERE id = $1 RETURNING id', [id]);
+    if (rows.length) app.content.rows.counted('documents', id);
+    return { counted: rows.length };
+  });
 });

@@ -3,14 +3,16 @@
 // (dist/main.js with the environment and Node flags of api/package.json's start, in a process of its own, so its
 // peak RSS is that process's VmHWM), on the content benchmark's 100,000 documents, autocannon at 100 connections for
 // 30 s per case: the bare route, the category pages' lists, the search page's searches and document details
-// (load-mix.mjs).
+// (load-mix.mjs); then the lists and the searches again while people download (list-live, search-live: 10 downloads a
+// second of random documents, each a count the lists show).
 // PGlite first, then PostgreSQL (BENCH_DATABASE_URL, or a throw-away server). Each engine runs twice: as started
 // (caches on), then with CONTENT_CACHE=off, so that the caches' share of the figures shows.
 //   BENCH_DURATION=30 (s per case)  BENCH_CONNECTIONS=100  BENCH_ENGINES=pglite,postgres  BENCH_COLD=1 (0: skip
 //   the uncached run)  BENCH_SEED=21  BENCH_PORT=20480 (the API)  BENCH_PG_PORT=20481 (a throw-away PostgreSQL)
 //   BENCH_DATA_DIR=<tmp>/wendang-content-bench (shared with bench:content)  BENCH_API_DIR=<this api folder> (another
 //   build's api/, e.g. a checkout of main, to measure it)  BENCH_CPU_PROF=<folder> (the API writes a --cpu-prof there)
-//   BENCH_NODE_FLAGS (more Node flags for the API, to try one)
+//   BENCH_NODE_FLAGS (more Node flags for the API, to try one)  BENCH_CASES=bare,list,search,detail,list-live,search-live
+//   BENCH_LIVE_RATE=10 (downloads a second in the live cases)
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiStartLine, startApi as startSiteApi, waitForHealth } from '../../scripts/site.mjs';
-import { corpusWords, detailMix, listVisits, searchVisits } from './load-mix.mjs';
+import { corpusWords, detailMix, listVisits, random, searchVisits } from './load-mix.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -29,7 +31,11 @@ const DURATION = Number(env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
 const ENGINES = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
 const COLD = env.BENCH_COLD !== '0';
-const CASES = (env.BENCH_CASES ?? 'bare,list,search,detail').split(',').filter(Boolean);
+const CASES = (env.BENCH_CASES ?? 'bare,list,search,detail,list-live,search-live').split(',').filter(Boolean);
+/** Downloads a second during the *-live cases (bench-routes.cjs's /api/bench-count/, a random document each). */
+const LIVE_RATE = Number(env.BENCH_LIVE_RATE ?? 10);
+/** The cases, in the order they are printed. */
+const CASE_NAMES = ['bare', 'list', 'search', 'detail', 'list-live', 'search-live'];
 const SEED = Number(env.BENCH_SEED ?? 21);
 const PORT = Number(env.BENCH_PORT ?? 20480);
 const PG_PORT = Number(env.BENCH_PG_PORT ?? 20481);
@@ -72,9 +78,9 @@ function seed(engine, databaseUrl, dataDir) {
   });
 }
 
-/** The API as `npm start` runs it, with the bench's bare route preloaded (bench/bare-route.cjs). */
+/** The API as `npm start` runs it, with the bench's bare route preloaded (bench/bench-routes.cjs). */
 async function startApi(dataDir, extraEnv) {
-  const nodeFlags = [...EXTRA_FLAGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), '--require', path.join(here, 'bare-route.cjs')];
+  const nodeFlags = [...EXTRA_FLAGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []), '--require', path.join(here, 'bench-routes.cjs')];
   const child = startSiteApi({
     port: PORT, dataDir, quiet: true, main: path.join(API_DIR, 'dist', 'main.js'), cwd: API_DIR, nodeFlags,
     env: { RATE_LIMIT_SCALE: '100000', ...extraEnv },
@@ -134,10 +140,28 @@ function requestsOf(mix) {
   }));
 }
 
-/** One case: autocannon on a mix for `duration` seconds. */
+/**
+ * While a *-live case runs: LIVE_RATE downloads a second of documents of `ids` (a seeded choice), as people download
+ * while others list and search. Answers `stop()`, which answers how many were counted and how many failed.
+ */
+function liveDownloads(ids) {
+  const next = random(SEED + 3);
+  const done = { counted: 0, failed: 0 };
+  const timer = setInterval(() => {
+    const id = ids[Math.floor(next() * ids.length)];
+    fetch(`${BASE}/api/bench-count/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+      .then(async (res) => (res.ok && (await res.json()).counted === 1 ? (done.counted += 1) : (done.failed += 1)), () => (done.failed += 1));
+  }, 1000 / LIVE_RATE);
+  return () => (clearInterval(timer), done);
+}
+
+/** One case: autocannon on a mix for `duration` seconds (with downloads meanwhile for a live mix). */
 async function runCase(mix, duration = DURATION) {
+  const stopLive = mix.liveIds ? liveDownloads(mix.liveIds) : undefined;
   const result = await autocannon({ url: BASE, connections: CONNECTIONS, duration, requests: requestsOf(mix) });
+  const live = stopLive?.();
   return {
+    live,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -195,8 +219,11 @@ async function benchEngine(engine, databaseUrl) {
     search: { visits: searchVisits(SEED + 1, words, facts.categories) },
     detail: { paths: detailMix(SEED + 2, facts.docIds) },
   };
+  mixes['list-live'] = { ...mixes.list, liveIds: facts.docIds };
+  mixes['search-live'] = { ...mixes.search, liveIds: facts.docIds };
   const runs = [await runProcess(`${engine}`, dataDir, apiEnv, CASES, mixes)];
-  const cold = CASES.filter((c) => c !== 'detail');
+  // without the caches a download changes nothing for the others: the live cases run with them only
+  const cold = CASES.filter((c) => c !== 'detail' && !c.endsWith('-live'));
   if (COLD) runs.push(await runProcess(`${engine} 无缓存`, dataDir, { ...apiEnv, CONTENT_CACHE: 'off' }, cold, mixes));
   return { engine, seeded, words: words.length, runs };
 }
@@ -212,13 +239,14 @@ function print(results) {
     console.log(`${'进程 / 项目'.padEnd(24)}${'请求/秒'.padStart(10)}${'占空路由'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
       `${'CPU ms/次'.padStart(11)}${'主线程'.padStart(9)}${'非 2xx'.padStart(9)}${'错误'.padStart(7)}`);
     for (const run of r.runs) {
-      for (const name of ['bare', 'list', 'search', 'detail']) {
+      for (const name of CASE_NAMES) {
         const c = run[name];
         if (!c) continue;
         const share = name === 'bare' || !run.bare ? '' : `${fmt((100 * c.rps) / run.bare.rps, 1)}%`;
         console.log(`${`${run.label} ${name}`.padEnd(24)}${fmt(c.rps).padStart(10)}${share.padStart(10)}${fmt(c.p50).padStart(9)}${fmt(c.p99).padStart(9)}` +
           `${fmt(c.cpuMs, 3).padStart(11)}${fmt(c.mainMs, 3).padStart(9)}` +
-          `${String(c.non2xx).padStart(9)}${String(c.errors).padStart(7)}${c.statuses ? `  (${c.statuses})` : ''}`);
+          `${String(c.non2xx).padStart(9)}${String(c.errors).padStart(7)}${c.statuses ? `  (${c.statuses})` : ''}` +
+          `${c.live ? `  下载 ${c.live.counted} 次${c.live.failed ? `，失败 ${c.live.failed}` : ''}` : ''}`);
       }
       console.log(`${`${run.label} 内存`.padEnd(24)}启动后 ${run.started.now} MB，峰值（VmHWM）${run.rss.peak} MB，结束时 ${run.rss.now} MB；负载 ${run.load}`);
     }
@@ -231,7 +259,7 @@ function print(results) {
       [`列表 ≥ 空路由的 ${TARGETS.listShare * 100}%`, run.list.rps / run.bare.rps >= TARGETS.listShare],
       [`搜索 ≥ 空路由的 ${TARGETS.searchShare * 100}%`, run.search.rps / run.bare.rps >= TARGETS.searchShare],
       [`搜索 p99 ≤ ${TARGETS.searchP99Ms} ms`, run.search.p99 <= TARGETS.searchP99Ms],
-      ['没有非 2xx 回答与错误', ['bare', 'list', 'search', 'detail'].every((n) => run[n].non2xx === 0 && run[n].errors === 0)],
+      ['没有非 2xx 回答与错误', CASE_NAMES.filter((n) => run[n]).every((n) => run[n].non2xx === 0 && run[n].errors === 0)],
       [`API 峰值内存 ≤ ${TARGETS.peakRssMb} MB`, run.rss.peak <= TARGETS.peakRssMb],
     ];
     for (const [label, pass] of checks) {

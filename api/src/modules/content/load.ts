@@ -113,8 +113,8 @@ export function rowCache<T>(ttlMs: number = DETAIL_ROW_TTL_MS, max = 10_000): Ro
 /**
  * Public document and blog rows kept for a moment (DETAIL_ROW_TTL_MS): a page people open is read far more
  * often than it changes, and the read was most of a detail request's cost on PGlite. Only public rows are kept,
- * so an owner always reads their unpublished item fresh. Code that writes a row calls `changed()` (or `counted()`
- * for a count), which also tells the lists' and searches' caches of this process (ContentChanges).
+ * so an owner always reads their unpublished item fresh. Code that writes a row calls `changed()`, which also tells
+ * the lists' and searches' caches of this process (ContentChanges), or `counted()` for a count, which does not.
  */
 export interface DetailRows {
   docs: RowCache<DocRow>;
@@ -124,13 +124,13 @@ export interface DetailRows {
    * anew, their counts too; without an id, the whole table's rows.
    */
   changed(table: 'documents' | 'blogs', id?: number): void;
-  /** This process changed a count an item shows (downloads, comments, favourites): as `changed`, the lists' counts stay. */
-  counted(table: 'documents' | 'blogs', id?: number): void;
   /**
-   * The view counter wrote views: forget the rows (a detail shows them at once); the lists and searches show them
-   * within their answers' time limit (migration 0064: views are written every 5 s and would otherwise drop every
-   * kept answer as often).
+   * This process changed a count an item shows (downloads, comments, favourites): forget the row (a detail shows it at
+   * once); the lists and searches show it within their answers' time limit (migration 0065: on a live site counts
+   * change all the time, and each change would drop every kept answer).
    */
+  counted(table: 'documents' | 'blogs', id?: number): void;
+  /** The view counter wrote views: as `counted` (migration 0064: views are written every 5 s). */
   viewed(table: 'documents' | 'blogs', id: number): void;
 }
 
@@ -145,10 +145,7 @@ export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number
       forget(table, id);
       tell('lists');
     },
-    counted: (table, id) => {
-      forget(table, id);
-      tell('items');
-    },
+    counted: forget,
     viewed: forget,
   };
 }

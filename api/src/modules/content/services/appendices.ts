@@ -90,7 +90,7 @@ export async function storeAppendix(app: FastifyInstance, request: FastifyReques
       const id = await repo.insertAppendix(tx, { blogId, fileId, uploaderId: user.id, name: upload.displayName, price: upload.price });
       return repo.appendixById(tx, id);
     });
-    app.content.rows.counted('blogs', blogId); // the blog shows how many appendices it has
+    app.content.rows.changed('blogs', blogId); // the blog's list item shows how many appendices it has
     return row;
   } catch (err) {
     await app.content.storage.delete(stored.key).catch((e: unknown) => request.log.error({ err: e }, 'orphan appendix file not deleted'));
@@ -120,7 +120,7 @@ export async function deleteAppendix(app: FastifyInstance, request: FastifyReque
     const fileId = await repo.deleteAppendix(tx, id);
     return fileId === null ? null : releaseFile(tx, fileId);
   });
-  app.content.rows.counted('blogs', row.blogs_id);
+  app.content.rows.changed('blogs', row.blogs_id);
   if (!queued) return;
   await completeDeletions(app.db, app.content.storage, [queued], (err) => request.log.warn({ err }, 'appendix file left to the sweeper'));
 }
