@@ -25,7 +25,7 @@ export async function openPglite(dir?: string): Promise<Db> {
       parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
       // PostgreSQL's default 128MB of shared buffers all end up resident in the WASM heap; the data files sit in
       // the operating system's cache anyway, so a smaller pool keeps the process under its memory budget (16MB:
-      // 18 MB less at the load benchmark's peak than 32MB, with search 4% slower; docs/performance.md)
+      // 15-20 MB less at the load benchmark's peak than 32MB, with 5-15% more CPU per search; docs/performance.md)
       postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
     });
   } catch (err) {

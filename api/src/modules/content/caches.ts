@@ -6,8 +6,9 @@ import { normaliseKeyword } from './search/query';
 
 /**
  * How long and how much the content caches keep (docs/performance.md, "Lists and search under load"). Every change
- * is heard at once (ContentChanges), so the time limit is a backstop; the one thing not told is a renamed user,
- * whose nickname list items take from a cache of a minute (load.ts) anyway.
+ * but a count is heard at once (ContentChanges); counts (views, downloads, comments, favourites: migrations 0064 and
+ * 0065) and a renamed user's nickname (a cache of a minute, load.ts) are not told, so the answers' and searches' time
+ * limits are how late a list shows a count and sorts by it: raise them and counts show later.
  */
 export const CONTENT_CACHE_LIMITS = {
   answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 8 * 1024 * 1024 },

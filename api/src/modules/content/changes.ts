@@ -5,7 +5,7 @@ import { keepListening } from '../../core/db/listen';
 export const CONTENT_CHANGES_CHANNEL = 'content_changes';
 
 /**
- * What changed: 'items' the shown fields or counts of a public document or blog (lists and searches answer anew),
+ * What changed: 'items' the shown fields of a public document or blog but its counts (lists and searches answer anew),
  * 'lists' which items a list holds (one published, taken down, deleted, moved to another category or uploader: the
  * lists' counts too), 'categories' the category tree (and with it what a category's list holds).
  */
@@ -13,7 +13,8 @@ export type ContentChange = 'items' | 'lists' | 'categories';
 
 /**
  * The generations the content caches are kept under. Every write to `documents`, `blogs`, `blog_appendices` and
- * `content_categories` that a visitor could see is told by the database (triggers of migration 0060, NOTIFY on
+ * `content_categories` that a visitor could see, but a count, is told by the database (triggers of migrations 0060 and
+ * 0065, NOTIFY on
  * CONTENT_CHANGES_CHANNEL, heard by every API process once the write commits); a write of this process also calls
  * `changed`, so that its own next request never waits for that message (PostgreSQL delivers it a moment later).
  */
