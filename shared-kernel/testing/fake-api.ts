@@ -122,6 +122,10 @@ export async function startFakeApi(options: FakeApiOptions = {}): Promise<FakeAp
     });
   });
 
+  // Node closes a kept-alive connection after 5 s idle, and a client that sends on it at that moment gets "socket hang
+  // up" (a test then waits for an answer that never comes): idle connections stay open until close() instead
+  server.keepAliveTimeout = 0;
+
   const sockets: FakeSocket[] = [];
   const open = new Set<Duplex>();
   server.on('upgrade', (req, socket) => {
