@@ -287,6 +287,7 @@ describe.each(engines())('trust and safety (%s)', (engine) => {
   test('reports: staff resolve them; other modules staff actions land in the audit log too', async () => {
     const { client: user } = await registeredClient(server.base);
     const made = await user.post('/api/docs-comment/', { docs: docs[5], content: '加微信领资料 xxx' });
+    const commentsBefore = (await user.get(`/api/docs/${docs[5]}/`)).body.comment_count;
     const { client: reporter } = await registeredClient(server.base);
     const report = await reporter.post('/api/articles-report/', { type: 'comment', id: made.body.id, reason: 'ad', content: '广告评论' });
     expect(report.status).toBe(201);
@@ -296,6 +297,8 @@ describe.each(engines())('trust and safety (%s)', (engine) => {
     const resolved = await support.post(`/api/staff/reports/${report.body.id}/resolve/`, { action: 'hide_comment', reason: '广告评论已删除' });
     expect(resolved.body).toMatchObject({ status: 2, reply: '广告评论已删除' });
     expect((await reporter.get(`/api/articles-report/${report.body.id}/`)).body.status).toBe(2);
+    // the detail shows one comment fewer at once (its kept row is forgotten)
+    expect((await user.get(`/api/docs/${docs[5]}/`)).body.comment_count).toBe(commentsBefore - 1);
 
     const coins = await admin.patch('/api/staff/settings/coins/', { daily_withdraw_count: 4 });
     expect(coins.status).toBe(200);

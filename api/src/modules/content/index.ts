@@ -57,7 +57,7 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
   const views = viewCounter(
     app.db,
     (err) => app.log.error({ err }, 'view counts not written'),
-    (table, ids) => ids.forEach((id) => rows.viewed(table, id)),
+    (table, ids) => ids.forEach((id) => rows.counted(table, id)),
   );
   const keywords = keywordCounter(app.db, (err) => app.log.warn({ err }, 'search keywords not counted'));
   app.addHook('preClose', async () => {

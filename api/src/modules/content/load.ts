@@ -127,11 +127,10 @@ export interface DetailRows {
   /**
    * This process changed a count an item shows (downloads, comments, favourites): forget the row (a detail shows it at
    * once); the lists and searches show it within their answers' time limit (migration 0065: on a live site counts
-   * change all the time, and each change would drop every kept answer).
+   * change all the time, and each change would drop every kept answer). The view counter's writes are counts too
+   * (migration 0064: views are written every 5 s).
    */
   counted(table: 'documents' | 'blogs', id?: number): void;
-  /** The view counter wrote views: as `counted` (migration 0064: views are written every 5 s). */
-  viewed(table: 'documents' | 'blogs', id: number): void;
 }
 
 export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number): DetailRows {
@@ -146,7 +145,6 @@ export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number
       tell('lists');
     },
     counted: forget,
-    viewed: forget,
   };
 }
 

@@ -54,7 +54,7 @@ async function act(tx: Queryable, row: repo.ReportRow, action: ReportResolveBody
 /** POST staff/reports/{id}/resolve/: dismiss (3 已驳回) or act on the item (2 已处理); the reason is the reply. */
 export async function resolveReport(app: FastifyInstance, staffId: number, id: number, body: ReportResolveBody): Promise<StaffReport> {
   const now = app.now();
-  const changed = await app.db.transaction(async (tx) => {
+  const { changed, isCount } = await app.db.transaction(async (tx) => {
     await repo.lockReport(tx, id);
     const found = await repo.report(tx, id);
     if (!found) throw new ApiError(404, 'not_found', '举报不存在');
@@ -63,9 +63,10 @@ export async function resolveReport(app: FastifyInstance, staffId: number, id: n
     const status = body.action === 'dismiss' ? 3 : 2;
     await repo.setReportStatus(tx, id, status, body.reason.trim(), now);
     await audit(tx, { staffId, action: `report.${body.action}`, target_type: 'report', target_id: id, before: { status: found.status }, after: { status, ...after }, reason: body.reason, at: now });
-    return touched;
+    // a hidden comment is one comment fewer (a count); a taken-down item changes what the lists hold
+    return { changed: touched, isCount: found.type === 'comment' };
   });
-  if (changed) app.content.rows.changed(...changed);
+  if (changed) app.content.rows[isCount ? 'counted' : 'changed'](...changed);
   const fresh = await repo.report(app.db, id);
   return out(fresh!);
 }
