@@ -128,14 +128,24 @@ test('log in from the favourite button, favourite continues, comment, and find i
   const collected = (await (await page.request.get(`/api/docs-collect/?docs=${doc.id}`)).json()) as { count: number };
   expect(collected.count).toBe(1);
 
+  // the comment page as the shell's server keeps it for readers (made before the comment below)
+  const commentPage = `/app/articles/docs/comment/${doc.id}`;
+  await page.goto(commentPage);
+  await pageCodeStarted(page);
+  await page.goto(`/app/articles/docs/detail/${doc.id}`);
+  await pageCodeStarted(page);
+
   const text = `端到端评论 ${Date.now()}`;
   await page.getByLabel('评论内容').fill(text);
   await page.getByRole('button', { name: '发表评论' }).click();
   await expect(toast(page, '评论成功')).toBeVisible();
   const row = page.locator('.dt-comment', { hasText: text });
   await expect(row).toBeVisible();
-  // on the comment page too, where the author may delete it
-  await page.goto(`/app/articles/docs/comment/${doc.id}`);
+  // on the comment page too, where the author may delete it. The page the server keeps was made before the comment:
+  // its author gets one made after it (the wrote_at cookie of the /api/ proxy), the comment in its HTML
+  const html = await (await page.request.get(commentPage)).text();
+  expect(html).toContain(text);
+  await page.goto(commentPage);
   await pageCodeStarted(page);
   const own = page.locator('.dt-comment', { hasText: text });
   await expect(own).toBeVisible();

@@ -6,8 +6,10 @@
 //   one document    the same page again and again (a page many people open at once)
 //   every document  each request another public document (a crawler going through the site); the shell's page
 //                   cache keeps each for 10 s, so this is mostly answers from it
-//   signed in       every document with a session cookie, which the page cache never answers: a render each time
-//                   (the remote's server and its API reads), what a page costs when it is not in the cache
+//   signed in       every document with a session cookie: signed-in readers share the kept pages with visitors
+//   just wrote      every document for a reader who has just written (the /api/ proxy's wrote_at cookie, here a time
+//                   ahead of the clock, so that no kept page answers it): a render each time (the remote's server
+//                   and its API reads), what a page costs when it is not in the cache
 //   index.html      the page without server rendering (the shell's file as it is), for comparison
 // Build first (`npm run build`): this measures what is in dist/. BENCH_CONNECTIONS (100), BENCH_DURATION (10 s),
 // BENCH_PORT_BASE (19580) change the run.
@@ -100,8 +102,10 @@ async function main() {
     const cases = [
       ['一篇文档（同一页）', [detail(md.id)]],
       [`全部文档（${results.length} 篇轮流）`, results.map((d) => detail(d.id))],
-      // a session the API does not know: the page is a visitor's, but made anew for every request
-      ['已登录（每次渲染）', results.map((d) => detail(d.id)), { cookie: 'sessionid=bench-not-a-session' }],
+      // pages are made as the visitor sees them, so a session cookie shares them
+      ['已登录', results.map((d) => detail(d.id)), { cookie: 'sessionid=bench-not-a-session' }],
+      // a write "later" than any page: every request made anew (shell/server/static-server.ts, wrote_at)
+      ['刚写过（每次渲染）', results.map((d) => detail(d.id)), { cookie: `sessionid=bench-not-a-session; wrote_at=${Date.now() + 3_600_000}` }],
       ['index.html（不经服务端渲染）', ['/index.html']],
     ];
     const rows = [];

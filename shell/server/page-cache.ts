@@ -1,11 +1,16 @@
 import { compressed } from './page-render';
 
 /**
- * The shell's server as the site's edge keeps server-rendered pages for visitors a few seconds, as a CDN honours a
- * page's `s-maxage`: the remote that made a page says how long it may be reused (`RenderedPage.maxAge`; none: never).
- * A page many people open at once is rendered once per that time instead of once per visitor, and the body is
- * compressed once per encoding. Requests that miss together share one render. Bounded by entries and bytes; the
- * oldest go first.
+ * The shell's server as the site's edge keeps server-rendered pages a few seconds, as a CDN honours a page's
+ * `s-maxage`: the remote that made a page says how long it may be reused (`RenderedPage.maxAge`, at most
+ * PAGE_KEEP_MAX_S; none: never). A page many people open at once is rendered once per that time instead of once per
+ * reader, and the body is compressed once per encoding. Requests that miss together share one render. Bounded by
+ * entries and bytes; the oldest go first.
+ *
+ * Pages are made as the visitor sees them (the renders read the API without anyone's session), so signed-in readers
+ * share them too. The one thing a kept page must not do is hide what its reader has just done: a request says when
+ * its reader last wrote (`notBefore`, the `wrote_at` cookie the /api/ proxy sets; static-server.ts), and only a page
+ * whose render started after that answers it.
  */
 export interface CachedPage {
   status: number;
@@ -15,11 +20,21 @@ export interface CachedPage {
   html: string;
 }
 
+/** The longest a page is kept, whatever its remote says: the `wrote_at` cookie lives as long, so it outlives every kept page. */
+export const PAGE_KEEP_MAX_S = 60;
+
 interface Entry {
   page: CachedPage;
+  /** When its render started: what it shows was read after this. */
+  made: number;
   expires: number;
   bytes: number;
   bodies: Map<string, { body: Buffer; encoding?: string }>;
+}
+
+interface Making {
+  made: number;
+  result: Promise<{ page: CachedPage; maxAge: number } | null>;
 }
 
 export interface PageCacheOptions {
@@ -30,7 +45,7 @@ export interface PageCacheOptions {
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly inFlight = new Map<string, Promise<{ page: CachedPage; maxAge: number } | null>>();
+  private readonly inFlight = new Map<string, Making>();
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -42,37 +57,41 @@ export class PageCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** A fresh page under `key`, or undefined. */
-  get(key: string): CachedPage | undefined {
+  /** A fresh page under `key` whose render started after `notBefore` (ms), or undefined. */
+  get(key: string, notBefore = 0): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
       this.remove(key, entry);
       return undefined;
     }
-    return entry.page;
+    return entry.made > notBefore ? entry.page : undefined;
   }
 
   /**
-   * The page under `key` from the cache when `useCached`, else made by `make` (one call for all who miss at once)
-   * and kept for the seconds it answers. Null when `make` has no page.
+   * The page under `key`: a kept one or one being made, when its render started after `notBefore` (0: any), else made
+   * by `make` (one call for all who miss at once) and kept for the seconds it answers. Null when `make` has no page.
    */
-  async fetch(key: string, useCached: boolean, make: () => Promise<{ page: CachedPage; maxAge: number } | null>): Promise<CachedPage | null> {
-    if (useCached) {
-      const hit = this.get(key);
-      if (hit) return hit;
-      const pending = this.inFlight.get(key);
-      if (pending) return (await pending)?.page ?? null;
-    }
-    const pending = make().then((made) => {
-      if (made && made.maxAge > 0) this.set(key, made.page, made.maxAge);
-      return made;
-    });
-    if (useCached) {
-      this.inFlight.set(key, pending);
-      void pending.finally(() => this.inFlight.delete(key)).catch(() => undefined);
-    }
-    return (await pending)?.page ?? null;
+  async fetch(key: string, notBefore: number, make: () => Promise<{ page: CachedPage; maxAge: number } | null>): Promise<CachedPage | null> {
+    const hit = this.get(key, notBefore);
+    if (hit) return hit;
+    const pending = this.inFlight.get(key);
+    if (pending && pending.made > notBefore) return (await pending.result)?.page ?? null;
+    const made = this.now();
+    const making: Making = {
+      made,
+      result: make().then((result) => {
+        if (result && result.maxAge > 0) this.set(key, result.page, made, result.maxAge);
+        return result;
+      }),
+    };
+    this.inFlight.set(key, making);
+    void making.result
+      .finally(() => {
+        if (this.inFlight.get(key) === making) this.inFlight.delete(key);
+      })
+      .catch(() => undefined);
+    return (await making.result)?.page ?? null;
   }
 
   /** The page's body for the browser's encodings, compressed once per encoding while the page is kept. */
@@ -95,10 +114,13 @@ export class PageCache {
     return this.entries.size;
   }
 
-  private set(key: string, page: CachedPage, maxAgeS: number): void {
+  private set(key: string, page: CachedPage, made: number, maxAgeS: number): void {
     const old = this.entries.get(key);
+    // a render that started before the kept page's (and took longer) does not replace the newer page
+    if (old && old.made > made && old.expires > this.now()) return;
     if (old) this.remove(key, old);
-    const entry: Entry = { page, expires: this.now() + maxAgeS * 1000, bytes: page.html.length * 2, bodies: new Map() };
+    const keepS = Math.min(maxAgeS, PAGE_KEEP_MAX_S);
+    const entry: Entry = { page, made, expires: made + keepS * 1000, bytes: page.html.length * 2, bodies: new Map() };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     this.trim();

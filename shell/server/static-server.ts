@@ -3,7 +3,7 @@ import { createReadStream, promises as fs, statSync, type Stats } from 'node:fs'
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { type CachedPage, PageCache } from './page-cache';
+import { type CachedPage, PAGE_KEEP_MAX_S, PageCache } from './page-cache';
 import { composePage, DEFERRED_START_SCRIPT, fetchRenderedPage, type PreloadHint, remoteRenderHandler, RENDER_TOKEN_HEADER, tokenMayGoTo, viewportOf } from './page-render';
 
 /**
@@ -302,6 +302,43 @@ function sendApiError(res: http.ServerResponse, status: number, message: string,
  */
 const BUFFERED_BODY_MAX = 2 * 1024 * 1024;
 
+/**
+ * The cookie that says when its browser last wrote through the /api/ proxy (ms since the epoch): the server-rendered
+ * pages kept at the edge are made as the visitor sees them, and a page kept from before someone's comment, favourite
+ * or upload would hide it from them on their next load. Their loads answer only with pages whose render started
+ * after it (PageCache's `notBefore`), for as long as any page is kept (PAGE_KEEP_MAX_S). It says nothing private.
+ */
+const WROTE_COOKIE = 'wrote_at';
+const WROTE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=(\\d{1,15})\\s*(?:;|$)`);
+/**
+ * Shell instances' clocks differ a little (kept in step, within milliseconds): a page from another instance must have
+ * started this much after the write to answer.
+ */
+const WROTE_CLOCK_MARGIN_MS = 100;
+/** POSTs that change nothing a page shows (a share signature, an error report, a click counted): no cookie. */
+const POSTS_THAT_CHANGE_NO_PAGE = new Set(['/api/wx-jsapi-sign/', '/api/wxmini-share-url/', '/api/report_error/', '/api/app-down-click/']);
+
+function isPageChangingWrite(req: http.IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  return !POSTS_THAT_CHANGE_NO_PAGE.has(new URL(req.url ?? '/', 'http://x').pathname);
+}
+
+/** The API's Set-Cookie headers with the wrote_at cookie added. */
+function withWroteCookie(setCookie: string | string[] | undefined, now: number): string[] {
+  const own = `${WROTE_COOKIE}=${now}; Path=/; Max-Age=${PAGE_KEEP_MAX_S}; HttpOnly; SameSite=Lax`;
+  return [...(Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []), own];
+}
+
+/**
+ * Since when a kept page may answer this request (0: any kept page): the wrote_at cookie's time, plus the clocks'
+ * margin; a time ahead of this server's clock counts as now.
+ */
+function pagesNotBefore(cookieHeader: string | undefined, now: number): number {
+  const match = WROTE_COOKIE_PATTERN.exec(cookieHeader ?? '');
+  if (!match) return 0;
+  return Math.min(Number(match[1]), now) + WROTE_CLOCK_MARGIN_MS;
+}
+
 function proxyApi(target: URL, req: http.IncomingMessage, res: http.ServerResponse): void {
   const forward = (body: Buffer | null) => {
     const upstream = http.request(
@@ -318,7 +355,11 @@ function proxyApi(target: URL, req: http.IncomingMessage, res: http.ServerRespon
           req.unpipe(upstream);
           req.resume();
         }
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+        const status = upRes.statusCode ?? 502;
+        const headers = { ...upRes.headers };
+        // the write is done when its answer comes: a page whose render starts after this shows it
+        if (status < 400 && isPageChangingWrite(req)) headers['set-cookie'] = withWroteCookie(headers['set-cookie'], Date.now());
+        res.writeHead(status, headers);
         upRes.pipe(res);
       },
     );
@@ -592,9 +633,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
 
   /**
    * The page with its remote's HTML in it, when the remote that owns the path has a server part (its deployment
-   * line names it); null otherwise (the caller sends index.html as it is). Visitors share what the edge keeps
-   * (`PageCache`); a signed-in person's request is always made anew (and refreshes what is kept), so what they just
-   * changed shows on their next load.
+   * line names it); null otherwise (the caller sends index.html as it is). Readers share what the edge keeps
+   * (`PageCache`), signed in or not (the page is made as the visitor's either way); one who wrote in the last
+   * PAGE_KEEP_MAX_S gets a page made after their write (the wrote_at cookie), which then answers the others too.
    */
   async function renderedPage(
     req: http.IncomingMessage,
@@ -614,8 +655,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     const pageUrl = url.pathname + url.search;
     // everything the page depends on: the address, the site (host), the layout, the remote's deployment, the shell's index.html
     const key = [pageUrl, host, viewport, ssrUrl, line.manifest, line.version, shell.version].join('\n');
-    const visitor = !/(?:^|;\s*)sessionid=/.test(String(req.headers.cookie ?? ''));
-    const page = await pages.fetch(key, visitor, async () => {
+    const page = await pages.fetch(key, pagesNotBefore(req.headers.cookie, Date.now()), async () => {
       const rendered = await fetchRenderedPage(ssrUrl, {
         url: pageUrl,
         host: host.replace(/:\d+$/, ''),

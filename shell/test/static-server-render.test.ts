@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { PageCache } from '../server/page-cache';
+import { PAGE_KEEP_MAX_S, PageCache } from '../server/page-cache';
 import { composePage, DEFERRED_START_SCRIPT, type RenderedPage } from '../server/page-render';
 import { createStaticServer, inlineScriptHashes, listen } from '../server/static-server';
 
@@ -160,18 +160,29 @@ test('composePage escapes the path it marks the slot with', () => {
 describe('the edge keeps a page for the seconds its remote allows', () => {
   const kept = (url: string) => ({ status: 200, body: JSON.stringify({ ...PAGE, html: `<p>${url} 第 ${rendered.length} 次</p>`, maxAge: 60 }) });
 
-  test('visitors share one rendering; a signed-in request is made anew and refreshes it', async () => {
+  test('readers share one rendering, signed in or not; one who just wrote gets a page made after it, as the others do then', async () => {
     answer = kept;
     const first = await get(shellPort, '/app/articles/docs/detail/31');
-    const second = await get(shellPort, '/app/articles/docs/detail/31');
-    expect(second.body.toString('utf8')).toBe(first.body.toString('utf8'));
-    expect(rendered).toHaveLength(1);
     const signedIn = await get(shellPort, '/app/articles/docs/detail/31', { cookie: 'csrftoken=a; sessionid=abc' });
+    expect(signedIn.body.toString('utf8')).toBe(first.body.toString('utf8'));
+    expect(rendered).toHaveLength(1);
+    // a write a while before the page was made: the kept page shows it
+    const longAgo = `sessionid=abc; wrote_at=${Date.now() - 30_000}`;
+    expect((await get(shellPort, '/app/articles/docs/detail/31', { cookie: longAgo })).body.toString('utf8')).toContain('第 1 次');
+    expect(rendered).toHaveLength(1);
+    // a write after it (the proxy's cookie): made anew for them
+    const justWrote = `sessionid=abc; wrote_at=${Date.now()}`;
+    expect((await get(shellPort, '/app/articles/docs/detail/31', { cookie: justWrote })).body.toString('utf8')).toContain('第 2 次');
     expect(rendered).toHaveLength(2);
-    expect(signedIn.body.toString('utf8')).toContain('第 2 次');
     // the visitor after them gets the newer page
     expect((await get(shellPort, '/app/articles/docs/detail/31')).body.toString('utf8')).toContain('第 2 次');
     expect(rendered).toHaveLength(2);
+    // a time ahead of the server's clock counts as now: that reader's loads are made anew, nobody else's
+    const ahead = `wrote_at=${Date.now() + 3_600_000}`;
+    await get(shellPort, '/app/articles/docs/detail/31', { cookie: ahead });
+    expect(rendered).toHaveLength(3);
+    expect((await get(shellPort, '/app/articles/docs/detail/31', { cookie: 'sessionid=abc' })).body.toString('utf8')).toContain('第 3 次');
+    expect(rendered).toHaveLength(3);
   });
 
   test('requests that miss together share one rendering, and each encoding is served from it', async () => {
@@ -228,17 +239,53 @@ test('PageCache forgets a page when its time is up and keeps within its bounds',
   const page = (n: number) => ({ status: 200, remote: 'mf-articles', version: '1', html: `<p>${n}</p>` });
   let made = 0;
   const make = (maxAge: number) => async () => ({ page: page((made += 1)), maxAge });
-  expect((await cache.fetch('a', true, make(5)))?.html).toBe('<p>1</p>');
+  expect((await cache.fetch('a', 0, make(5)))?.html).toBe('<p>1</p>');
   now += 4999;
-  expect((await cache.fetch('a', true, make(5)))?.html).toBe('<p>1</p>');
+  expect((await cache.fetch('a', 0, make(5)))?.html).toBe('<p>1</p>');
   now += 1;
-  expect((await cache.fetch('a', true, make(5)))?.html).toBe('<p>2</p>');
-  await cache.fetch('b', true, make(5));
-  await cache.fetch('c', true, make(5));
+  expect((await cache.fetch('a', 0, make(5)))?.html).toBe('<p>2</p>');
+  await cache.fetch('b', 0, make(5));
+  await cache.fetch('c', 0, make(5));
   expect(cache.size).toBe(2);
   expect(cache.get('a')).toBeUndefined();
-  expect(await cache.fetch('d', true, async () => null)).toBeNull();
+  expect(await cache.fetch('d', 0, async () => null)).toBeNull();
   expect(cache.get('d')).toBeUndefined();
+  // a remote's longer time is cut to PAGE_KEEP_MAX_S, the wrote_at cookie's life
+  await cache.fetch('e', 0, make(3600));
+  now += PAGE_KEEP_MAX_S * 1000 - 1;
+  expect(cache.get('e')).toBeDefined();
+  now += 1;
+  expect(cache.get('e')).toBeUndefined();
+});
+
+test('PageCache answers a reader who wrote only with a page whose render started after it', async () => {
+  let now = 1000;
+  const cache = new PageCache({ now: () => now });
+  const page = (n: number) => ({ status: 200, remote: 'mf-articles', version: '1', html: `<p>${n}</p>` });
+  let made = 0;
+  let finish: () => void = () => undefined;
+  const slow = () => () => new Promise<{ page: ReturnType<typeof page>; maxAge: number }>((resolve) => {
+    made += 1;
+    const n = made;
+    finish = () => resolve({ page: page(n), maxAge: 10 });
+  });
+  const quick = () => async () => ({ page: page((made += 1)), maxAge: 10 });
+  expect((await cache.fetch('a', 0, quick()))?.html).toBe('<p>1</p>'); // started at 1000
+  expect(cache.get('a', 999)?.html).toBe('<p>1</p>');
+  expect(cache.get('a', 1000)).toBeUndefined();
+  // a render under way that started before the write is not shared with the writer
+  now = 2000;
+  const older = cache.fetch('b', 0, slow());
+  const finishOlder = finish;
+  now = 2500;
+  const forWriter = cache.fetch('b', 2200, slow());
+  expect(made).toBe(3);
+  finish();
+  expect((await forWriter)?.html).toBe('<p>3</p>');
+  // the older render ends last: it does not replace the newer page
+  finishOlder();
+  expect((await older)?.html).toBe('<p>2</p>');
+  expect(cache.get('b', 2200)?.html).toBe('<p>3</p>');
 });
 
 test("a server-rendered page's code starts after its first paint: its files are listed for the page, not preloaded ahead of it", async () => {

@@ -87,7 +87,7 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       seen = { method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      res.writeHead(201, {
+      res.writeHead(req.url?.includes('/refused/') ? 400 : 201, {
         'Content-Type': 'application/json; charset=utf-8',
         'X-Upstream': 'api',
         'Set-Cookie': 'sessionid=abc; HttpOnly; Path=/',
@@ -298,8 +298,22 @@ describe('/api/ proxy', () => {
 
     expect(res.status).toBe(201);
     expect(res.headers['x-upstream']).toBe('api');
-    expect(res.headers['set-cookie']).toEqual(['sessionid=abc; HttpOnly; Path=/']);
+    // the API's cookie, then the proxy's note of when this browser wrote (kept pages made before it do not answer it)
+    expect(res.headers['set-cookie']).toEqual(['sessionid=abc; HttpOnly; Path=/', expect.stringMatching(/^wrote_at=\d+; Path=\/; Max-Age=60; HttpOnly; SameSite=Lax$/)]);
     expect(JSON.parse(res.body.toString('utf8'))).toEqual({ message: '已创建' });
+  });
+
+  it('notes a write (wrote_at) only for a write that was done and can change a page', async () => {
+    const before = Date.now();
+    const wroteAt = (res: RawResponse) => ((res.headers['set-cookie'] ?? []).map((c) => /^wrote_at=(\d+);/.exec(c)?.[1]).find(Boolean) ?? null);
+    const written = await request(spaPort, '/api/docs-comment/', { method: 'POST' });
+    expect(Number(wroteAt(written))).toBeGreaterThanOrEqual(before);
+    expect(Number(wroteAt(written))).toBeLessThanOrEqual(Date.now());
+    expect(wroteAt(await request(spaPort, '/api/collect-folder/3/', { method: 'DELETE' }))).not.toBeNull();
+    expect(wroteAt(await request(spaPort, '/api/docs/7/'))).toBeNull();
+    expect(wroteAt(await request(spaPort, '/api/refused/', { method: 'POST' }))).toBeNull();
+    expect(wroteAt(await request(spaPort, '/api/wx-jsapi-sign/', { method: 'POST' }))).toBeNull();
+    expect(wroteAt(await request(spaPort, '/api/report_error/', { method: 'POST' }))).toBeNull();
   });
 
   it('proxies methods the static part refuses (PUT, DELETE)', async () => {
