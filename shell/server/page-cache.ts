@@ -61,7 +61,9 @@ export class PageCache {
   get(key: string, notBefore = 0): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
+    const now = this.now();
+    // made "later" than now: the clock was set back, and the page's time says nothing about the writes since
+    if (entry.expires <= now || entry.made > now) {
       this.remove(key, entry);
       return undefined;
     }

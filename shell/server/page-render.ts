@@ -19,7 +19,7 @@ export interface RenderedPage {
   html: string;
   state: string;
   version: string;
-  /** Seconds the page may be reused for other visitors (as a CDN's s-maxage); absent or 0: made for each request. */
+  /** Seconds the page may be reused for other readers (as a CDN's s-maxage); absent or 0: made for each request. */
   maxAge?: number;
 }
 

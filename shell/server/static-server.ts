@@ -315,8 +315,24 @@ const WROTE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=(\\d{1,15})\
  * started this much after the write to answer.
  */
 const WROTE_CLOCK_MARGIN_MS = 100;
-/** POSTs that change nothing a page shows (a share signature, an error report, a click counted): no cookie. */
-const POSTS_THAT_CHANGE_NO_PAGE = new Set(['/api/wx-jsapi-sign/', '/api/wxmini-share-url/', '/api/report_error/', '/api/app-down-click/']);
+/**
+ * POSTs that change nothing a page shows: no cookie. A share signature, an error report, a click counted; and the
+ * steps of signing in and out, since pages are made as the visitor's (a QR code's state is polled by POST).
+ */
+const POSTS_THAT_CHANGE_NO_PAGE = new Set([
+  '/api/wx-jsapi-sign/',
+  '/api/wxmini-share-url/',
+  '/api/report_error/',
+  '/api/app-down-click/',
+  '/api/captcha/',
+  '/api/captcha/check/',
+  '/api/codes/',
+  '/api/qrcode/',
+  '/api/token/',
+  '/api/login-code/',
+  '/api/wxminiapp-login/',
+  '/api/logout/',
+]);
 
 function isPageChangingWrite(req: http.IncomingMessage): boolean {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;

@@ -286,6 +286,9 @@ test('PageCache answers a reader who wrote only with a page whose render started
   finishOlder();
   expect((await older)?.html).toBe('<p>2</p>');
   expect(cache.get('b', 2200)?.html).toBe('<p>3</p>');
+  // the clock set back: a page "made later than now" is dropped
+  now = 1500;
+  expect(cache.get('b')).toBeUndefined();
 });
 
 test("a server-rendered page's code starts after its first paint: its files are listed for the page, not preloaded ahead of it", async () => {

@@ -314,6 +314,7 @@ describe('/api/ proxy', () => {
     expect(wroteAt(await request(spaPort, '/api/refused/', { method: 'POST' }))).toBeNull();
     expect(wroteAt(await request(spaPort, '/api/wx-jsapi-sign/', { method: 'POST' }))).toBeNull();
     expect(wroteAt(await request(spaPort, '/api/report_error/', { method: 'POST' }))).toBeNull();
+    expect(wroteAt(await request(spaPort, '/api/qrcode/', { method: 'POST' }))).toBeNull();
   });
 
   it('proxies methods the static part refuses (PUT, DELETE)', async () => {

@@ -70,8 +70,8 @@ let visitorHeader: number | undefined;
 const RENDER_TIMEOUT_MS = 2500;
 
 /**
- * How long the edge may show a page made here to other visitors (seconds): what changes (a new comment, a count)
- * reaches visitors within this time; a signed-in person's own load is always made anew.
+ * How long the edge may show a page made here to other readers (seconds): what changes (a new comment, a count)
+ * reaches them within this time; one who has just written gets a page made after their write (the shell's server).
  */
 export const PAGE_MAX_AGE_S = 10;
 
