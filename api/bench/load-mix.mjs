@@ -155,6 +155,19 @@ export function searchVisits(seed, words, categories) {
   return visits;
 }
 
+/**
+ * What a document's detail page reads in the browser, for documents of `ids` in a seeded order: the detail, the
+ * recommendations beside it and the first comments (mf-articles' DocDetailPage and CommentSection).
+ */
+export function detailPageMix(seed, ids) {
+  const next = random(seed);
+  return Array.from({ length: MIX_SIZE }, () => ids[Math.floor(next() * ids.length)]).flatMap((id) => [
+    `/api/docs/${id}/`,
+    `/api/articles-recommend/?docs=${id}&page_size=6`,
+    `/api/docs-comment/?docs=${id}&page=1&page_size=5`,
+  ]);
+}
+
 /** Document detail pages of `ids`, in a seeded order. */
 export function detailMix(seed, ids) {
   const next = random(seed);

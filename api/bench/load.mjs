@@ -3,7 +3,8 @@
 // (dist/main.js with the environment and Node flags of api/package.json's start, in a process of its own, so its
 // peak RSS is that process's VmHWM), on the content benchmark's 100,000 documents, autocannon at 100 connections for
 // 30 s per case: the bare route, the category pages' lists, the search page's searches and document details
-// (load-mix.mjs); then the lists and the searches again while people download (list-live, search-live: 10 downloads a
+// (load-mix.mjs), and the three reads of a detail page in the browser (detail-page: the detail, its recommendations,
+// its first comments); then the lists and the searches again while people download (list-live, search-live: 10 downloads a
 // second of random documents, each a count the lists show).
 // PGlite first, then PostgreSQL (BENCH_DATABASE_URL, or a throw-away server). Each engine runs twice: as started
 // (caches on), then with CONTENT_CACHE=off, so that the caches' share of the figures shows.
@@ -11,7 +12,8 @@
 //   the uncached run)  BENCH_SEED=21  BENCH_PORT=20480 (the API)  BENCH_PG_PORT=20481 (a throw-away PostgreSQL)
 //   BENCH_DATA_DIR=<tmp>/wendang-content-bench (shared with bench:content)  BENCH_API_DIR=<this api folder> (another
 //   build's api/, e.g. a checkout of main, to measure it)  BENCH_CPU_PROF=<folder> (the API writes a --cpu-prof there)
-//   BENCH_NODE_FLAGS (more Node flags for the API, to try one)  BENCH_CASES=bare,list,search,detail,list-live,search-live
+//   BENCH_NODE_FLAGS (more Node flags for the API, to try one)  BENCH_CASES=bare,list,search,detail,detail-page,list-live,
+//   search-live
 //   BENCH_LIVE_RATE=10 (downloads a second in the live cases)
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiStartLine, startApi as startSiteApi, waitForHealth } from '../../scripts/site.mjs';
-import { corpusWords, detailMix, listVisits, random, searchVisits } from './load-mix.mjs';
+import { corpusWords, detailMix, detailPageMix, listVisits, random, searchVisits } from './load-mix.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -31,11 +33,11 @@ const DURATION = Number(env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
 const ENGINES = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
 const COLD = env.BENCH_COLD !== '0';
-const CASES = (env.BENCH_CASES ?? 'bare,list,search,detail,list-live,search-live').split(',').filter(Boolean);
+const CASES = (env.BENCH_CASES ?? 'bare,list,search,detail,detail-page,list-live,search-live').split(',').filter(Boolean);
 /** Downloads a second during the *-live cases (bench-routes.cjs's /api/bench-count/, a random document each). */
 const LIVE_RATE = Number(env.BENCH_LIVE_RATE ?? 10);
 /** The cases, in the order they are printed. */
-const CASE_NAMES = ['bare', 'list', 'search', 'detail', 'list-live', 'search-live'];
+const CASE_NAMES = ['bare', 'list', 'search', 'detail', 'detail-page', 'list-live', 'search-live'];
 const SEED = Number(env.BENCH_SEED ?? 21);
 const PORT = Number(env.BENCH_PORT ?? 20480);
 const PG_PORT = Number(env.BENCH_PG_PORT ?? 20481);
@@ -218,12 +220,13 @@ async function benchEngine(engine, databaseUrl) {
     list: { visits: listVisits(SEED, facts) },
     search: { visits: searchVisits(SEED + 1, words, facts.categories) },
     detail: { paths: detailMix(SEED + 2, facts.docIds) },
+    'detail-page': { paths: detailPageMix(SEED + 3, facts.docIds) },
   };
   mixes['list-live'] = { ...mixes.list, liveIds: facts.docIds };
   mixes['search-live'] = { ...mixes.search, liveIds: facts.docIds };
   const runs = [await runProcess(`${engine}`, dataDir, apiEnv, CASES, mixes)];
   // without the caches a download changes nothing for the others: the live cases run with them only
-  const cold = CASES.filter((c) => c !== 'detail' && !c.endsWith('-live'));
+  const cold = CASES.filter((c) => c !== 'detail' && c !== 'detail-page' && !c.endsWith('-live'));
   if (COLD) runs.push(await runProcess(`${engine} 无缓存`, dataDir, { ...apiEnv, CONTENT_CACHE: 'off' }, cold, mixes));
   return { engine, seeded, words: words.length, runs };
 }

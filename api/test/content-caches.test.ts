@@ -83,9 +83,12 @@ describe.each(engines())('list and search caches on %s', (engine) => {
   });
 
   async function writePaths(server: TestServer, category: number): Promise<void> {
-    const { client } = await registeredClient(server.base);
+    const { client, uid } = await registeredClient(server.base);
     const staff = await reviewer(server);
-    const paths = [listOf(category), articlesOf(category), searchFor('缓存探针'), `/api/docs/?search=${encodeURIComponent('缓存探针')}`];
+    // a document of the category whose detail page recommends the category's others (kept as the lists are)
+    const neighbour = await addTextDoc(server.app, { title: '同类邻近文档', body: '同类', categoryId: category, uploaderId: uid, createTime: new Date('2020-01-01T00:00:00Z') });
+    const recommended = `/api/articles-recommend/?docs=${neighbour}&page_size=50`;
+    const paths = [listOf(category), articlesOf(category), searchFor('缓存探针'), `/api/docs/?search=${encodeURIComponent('缓存探针')}`, recommended];
     await warm(server.base, paths);
     const before = await page(server.base, listOf(category));
     expect((await page(server.base, searchFor('缓存探针'))).count).toBe(0);
@@ -97,6 +100,7 @@ describe.each(engines())('list and search caches on %s', (engine) => {
     expect((await page(server.base, articlesOf(category))).results.map((r) => r.id)).toContain(id);
     expect((await page(server.base, searchFor('缓存探针'))).results.map((r) => r.id)).toEqual([id]);
     expect((await page(server.base, `/api/docs/?search=${encodeURIComponent('缓存探针')}`)).count).toBe(1);
+    expect((await page(server.base, recommended)).results.map((r) => r.id)).toContain(id);
 
     await warm(server.base, paths);
     expect((await client.patch(`/api/docs/${id}/`, { title: '缓存探针改名' })).status).toBe(200);
@@ -123,6 +127,7 @@ describe.each(engines())('list and search caches on %s', (engine) => {
     expect((await client.delete(`/api/docs/${id}/`)).status).toBe(204);
     const after = await page(server.base, listOf(category));
     expect(after.count).toBe(before.count);
+    expect((await page(server.base, recommended)).results.map((r) => r.id)).not.toContain(id);
     expect(after.results.map((r) => r.id)).not.toContain(id);
     expect((await page(server.base, articlesOf(category))).results.map((r) => r.id)).not.toContain(id);
     expect((await page(server.base, searchFor('缓存探针'))).count).toBe(0);

@@ -161,7 +161,7 @@ interface VisibleKind<T> {
  * An item the requester may see: a public one, or any of their own. Others' items that are not public answer
  * 404 exactly like ids that never existed; public rows are kept a moment (DetailRows).
  */
-async function visibleRow<T extends Named>(app: FastifyInstance, request: FastifyRequest, id: number, kind: VisibleKind<T>): Promise<T> {
+async function visibleRow<T extends Named>(app: FastifyInstance, viewerId: number | undefined, id: number, kind: VisibleKind<T>): Promise<T> {
   const cache = kind.rows(app);
   const cached = cache.get(id);
   if (cached) return cached;
@@ -169,7 +169,7 @@ async function visibleRow<T extends Named>(app: FastifyInstance, request: Fastif
   if (!row) throw kind.notFound();
   await fillNames(app, [row]);
   if (kind.isPublic(row)) cache.set(id, row);
-  else if (currentUser(request)?.id !== kind.owner(row)) throw kind.notFound();
+  else if (viewerId === undefined || viewerId !== kind.owner(row)) throw kind.notFound();
   return row;
 }
 
@@ -191,10 +191,15 @@ const VISIBLE_BLOG: VisibleKind<BlogRow> = {
 
 /** A document the requester may see: a public one, or any of their own uploads (under review, rejected, removed). */
 export function visibleDoc(app: FastifyInstance, request: FastifyRequest, id: number): Promise<DocRow> {
-  return visibleRow(app, request, id, VISIBLE_DOC);
+  return visibleRow(app, currentUser(request)?.id, id, VISIBLE_DOC);
 }
 
 /** A blog the requester may see: a published one, or any of their own (drafts among them). */
 export function visibleBlog(app: FastifyInstance, request: FastifyRequest, id: number): Promise<BlogRow> {
-  return visibleRow(app, request, id, VISIBLE_BLOG);
+  return visibleRow(app, currentUser(request)?.id, id, VISIBLE_BLOG);
+}
+
+/** A public document or blog, from the kept rows when it is there; 404 for any other, whoever asks. */
+export async function publicItemRow(app: FastifyInstance, kind: 'docs' | 'blogs', id: number): Promise<DocRow | BlogRow> {
+  return kind === 'docs' ? visibleRow(app, undefined, id, VISIBLE_DOC) : visibleRow(app, undefined, id, VISIBLE_BLOG);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../core/db';
+import type { Db, Queryable } from '../../../core/db';
 import type { ItemTarget } from './targets';
 
 /** The SQL of comments on documents and blogs (content_comments; status 1 is visible). */
@@ -23,14 +23,19 @@ export async function insertComment(
   return row;
 }
 
-export async function countComments(q: Queryable, target: ItemTarget, targetId: number): Promise<number> {
+/**
+ * Visible comments of an item (prepared: a comment list is read with every detail page, and planning was most of its
+ * cost on PGlite; the item's column leads the partial index, so the one generic plan fits every item).
+ */
+export async function countComments(db: Db, target: ItemTarget, targetId: number): Promise<number> {
   const sql = `SELECT count(*)::int AS n FROM content_comments WHERE ${target.column} = $1 AND status = 1`;
-  return (await q.query<{ n: number }>(sql, [targetId]))[0].n;
+  return (await db.preparedQuery<{ n: number }>(`content_comments_count_${target.kind}`, sql, [targetId]))[0].n;
 }
 
-/** Visible comments of an item with their authors' nicknames, newest first. */
-export function listComments(q: Queryable, target: ItemTarget, targetId: number, limit: number, offset: number): Promise<CommentRow[]> {
-  return q.query<CommentRow>(
+/** Visible comments of an item with their authors' nicknames, newest first (prepared, as the count). */
+export function listComments(db: Db, target: ItemTarget, targetId: number, limit: number, offset: number): Promise<CommentRow[]> {
+  return db.preparedQuery<CommentRow>(
+    `content_comments_page_${target.kind}`,
     `SELECT m.id, m.user_id AS uid, u.nickname AS uname, m.content, m.create_time
        FROM content_comments m JOIN users u ON u.id = m.user_id
       WHERE m.${target.column} = $1 AND m.status = 1 ORDER BY m.create_time DESC, m.id DESC LIMIT $2 OFFSET $3`,

@@ -80,8 +80,10 @@ export async function docPreviewFile(
   db: Db,
   id: number,
 ): Promise<{ storage_key: string; file_id: number; file_type: string; pages: number } | undefined> {
-  // an upload converted to PDF is read as that PDF (its file id keys the cut copies)
-  const [doc] = await db.query<{ storage_key: string; file_id: number; file_type: string; pages: number }>(
+  // an upload converted to PDF is read as that PDF (its file id keys the cut copies); prepared: every preview page
+  // a reader turns asks this
+  const [doc] = await db.preparedQuery<{ storage_key: string; file_id: number; file_type: string; pages: number }>(
+    'content_doc_preview_file',
     `SELECT f.storage_key, f.id AS file_id, CASE WHEN d.preview_file_id IS NULL THEN d.file_type ELSE 'pdf' END AS file_type, d.pages
        FROM documents d JOIN content_files f ON f.id = COALESCE(d.preview_file_id, d.file_id)
       WHERE d.id = $1`,

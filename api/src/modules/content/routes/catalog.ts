@@ -6,8 +6,9 @@ import { catalogService } from '../services/catalog';
 import { isSearch, searchService } from '../services/search';
 
 /**
- * Lists and detail pages of documents and blogs; a list's `?search=` is a search (services/search.ts). The lists
- * answer from app.content.answers (answers.ts): the same page for everyone, made once until something changes.
+ * Lists and detail pages of documents and blogs; a list's `?search=` is a search (services/search.ts). The lists and
+ * the recommendations answer from app.content.answers (answers.ts): the same page for everyone, made once until
+ * something changes.
  */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const catalog = catalogService(app);
@@ -49,6 +50,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: RecommendQuery }>(
     '/api/articles-recommend/',
     { schema: { querystring: RecommendQuery, response: { 200: PageSchema(DocItem) } }, config: read },
-    async (request) => paginate(request, { defaultPageSize: 10, ...(await catalog.recommended(request, request.query)) }),
+    // read with every detail page. Kept as the lists are, once the item is known to be visible to the asker: the
+    // answer is then the public documents of its category, the same for everyone (an owner's unpublished item's
+    // too, which nobody else gets past the check)
+    async (request, reply) => {
+      const list = await catalog.recommended(request, request.query);
+      return (await keptAnswer(request, reply, async () => paginate(request, { defaultPageSize: 10, ...list }))).body;
+    },
   );
 }

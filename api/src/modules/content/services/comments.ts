@@ -7,6 +7,7 @@ import { clock } from '../context';
 import * as comments from '../repositories/comments';
 import { itemOwner, moveCount, TARGETS } from '../repositories/targets';
 import { notify } from '../../notifications';
+import { publicItemRow } from '../load';
 import { ensurePublic } from './items';
 import { requiredText } from './text-input';
 import { refusePenalized } from '../../trust/penalties-check';
@@ -43,7 +44,7 @@ export async function commentPages(
   countOnly: boolean,
 ): Promise<PaginateOptions<CommentOut>> {
   const target = TARGETS[kind];
-  await ensurePublic(app.db, kind, targetId);
+  await publicItemRow(app, kind, targetId);
   return {
     count: () => comments.countComments(app.db, target, targetId),
     fetch: async (limit, offset) => {
