@@ -84,13 +84,20 @@ export async function namedRowsByIds<T extends Named & { id: number }>(
 /** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */
 export interface RowCache<T> {
   get(id: number): T | undefined;
-  set(id: number, row: T): void;
+  /** What `set` is told of a read: taken before the read starts. */
+  mark(): number;
+  /**
+   * Keeps a row read since `readFrom` (a `mark()`), unless a row was forgotten meanwhile: the read may have seen the
+   * database before that write, and keeping it would hide the write for the row's time.
+   */
+  set(id: number, row: T, readFrom: number): void;
   /** Forgets one row, or every row without an id. */
   forget(id?: number): void;
 }
 
 export function rowCache<T>(ttlMs: number = DETAIL_ROW_TTL_MS, max = 10_000): RowCache<T> {
   const rows = new Map<number, { row: T; at: number }>();
+  let forgets = 0;
   return {
     get(id) {
       const hit = rows.get(id);
@@ -99,11 +106,14 @@ export function rowCache<T>(ttlMs: number = DETAIL_ROW_TTL_MS, max = 10_000): Ro
       rows.delete(id);
       return undefined;
     },
-    set(id, row) {
+    mark: () => forgets,
+    set(id, row, readFrom) {
+      if (readFrom !== forgets) return;
       if (rows.size >= max) rows.clear();
       rows.set(id, { row, at: Date.now() });
     },
     forget(id) {
+      forgets += 1;
       if (id === undefined) rows.clear();
       else rows.delete(id);
     },
@@ -165,10 +175,11 @@ async function visibleRow<T extends Named>(app: FastifyInstance, viewerId: numbe
   const cache = kind.rows(app);
   const cached = cache.get(id);
   if (cached) return cached;
+  const readFrom = cache.mark();
   const row = await kind.load(app.db, id);
   if (!row) throw kind.notFound();
   await fillNames(app, [row]);
-  if (kind.isPublic(row)) cache.set(id, row);
+  if (kind.isPublic(row)) cache.set(id, row, readFrom);
   else if (viewerId === undefined || viewerId !== kind.owner(row)) throw kind.notFound();
   return row;
 }
