@@ -87,7 +87,7 @@ describe.each(engines())('list and search caches on %s', (engine) => {
     const staff = await reviewer(server);
     // a document of the category whose detail page recommends the category's others (kept as the lists are)
     const neighbour = await addTextDoc(server.app, { title: '同类邻近文档', body: '同类', categoryId: category, uploaderId: uid, createTime: new Date('2020-01-01T00:00:00Z') });
-    const recommended = `/api/articles-recommend/?docs=${neighbour}&page_size=50`;
+    const recommended = `/api/articles-recommend/?docs=${neighbour}&page_size=6`; // the kept first ones (catalog.ts nearby)
     const paths = [listOf(category), articlesOf(category), searchFor('缓存探针'), `/api/docs/?search=${encodeURIComponent('缓存探针')}`, recommended];
     await warm(server.base, paths);
     const before = await page(server.base, listOf(category));

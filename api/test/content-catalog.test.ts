@@ -1,5 +1,5 @@
 import { CONTENT_CACHE_LIMITS } from '../src/modules/content/caches';
-import { DETAIL_ROW_TTL_MS } from '../src/modules/content/constants';
+import { DETAIL_ROW_TTL_MS, publicDocCondition } from '../src/modules/content/constants';
 import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
 import { Client, registeredClient } from './accounts-helpers';
 import { addTextDoc, contentServer, seededDocs } from './content-helpers';
@@ -361,6 +361,37 @@ describe.each(engines())('documents, blogs, categories and search on %s', (engin
     expect(rec.body.results.length).toBeGreaterThan(0);
     expect(rec.body.results.every((r: { id: number; category: { id: number } }) => r.id !== doc.id && r.category.id === doc.category_id)).toBe(true);
     expectErrorBody(await call(server.base, '/api/articles-recommend/?docs=99999999'), 404, 'not_found');
+  });
+
+  test("a document's recommendations are its category's others, page after page (the first kept per category)", async () => {
+    // a category without children holding enough documents that the pages go past the kept first ones
+    const [leaf] = await server.app.db.query<{ id: number }>(
+      `SELECT d.category_id AS id FROM documents d WHERE ${publicDocCondition('d')}
+          AND NOT EXISTS (SELECT 1 FROM content_categories c WHERE c.parent_id = d.category_id)
+        GROUP BY d.category_id HAVING count(*) >= 20 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const newest = async (except: number) =>
+      (await server.app.db.query<{ id: number }>(
+        `SELECT id FROM documents d WHERE ${publicDocCondition('d')} AND category_id = $1 AND id <> $2 ORDER BY create_time DESC, id DESC`,
+        [leaf.id, except],
+      )).map((r) => Number(r.id));
+    const inCategory = await newest(0);
+    // the newest, one in the kept first ones, and one past them
+    for (const reading of [inCategory[0], inCategory[3], inCategory[inCategory.length - 1]]) {
+      const others = await newest(reading);
+      for (const size of [6, 5]) {
+        for (let p = 1; p <= 4; p += 1) {
+          const res = await call(server.base, `/api/articles-recommend/?docs=${reading}&page=${p}&page_size=${size}`);
+          if ((p - 1) * size >= others.length) {
+            expect(res.status).toBe(404); // past the last page, as every list
+            continue;
+          }
+          expect(res.status).toBe(200);
+          expect(res.body.count).toBe(others.length);
+          expect(res.body.results.map((r: { id: number }) => r.id)).toEqual(others.slice((p - 1) * size, p * size));
+        }
+      }
+    }
   });
 
   test('blogs: list, detail with Markdown and appendices, unpublished ones hidden', async () => {

@@ -1,3 +1,4 @@
+import type { DocItem } from 'contracts';
 import type { Answer } from './answers';
 import type { ContentChanges } from './changes';
 import { keptCache, type KeptCache } from './kept-cache';
@@ -12,6 +13,7 @@ import { normaliseKeyword } from './search/query';
  */
 export const CONTENT_CACHE_LIMITS = {
   answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 8 * 1024 * 1024 },
+  nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
@@ -21,6 +23,8 @@ export const CONTENT_CACHE_LIMITS = {
 export interface ContentCaches {
   /** Serialized pages of the public lists and searches by URL. */
   answers: KeptCache<Answer>;
+  /** A category's newest public documents, for the recommendations beside its items (services/catalog.ts). */
+  nearby: KeptCache<DocItem[]>;
   /** Counts of the public lists by query (always kept; for CONTENT_CACHE=off and unheard changes, 5 s). */
   counts: KeptCache<number>;
   /** The search engine with its prepared searches kept (every page of a search with few matches is in memory). */
@@ -35,7 +39,7 @@ const searchBytes = (key: string, prepared: PreparedSearch) => overhead(key) + 4
 /** The caches of the content module; `on` is CONTENT_CACHE (off: answers and searches are not kept at all). */
 export function contentCaches(changes: ContentChanges, on: boolean, engine: SearchEngine): ContentCaches {
   const kept = on ? () => changes.live() : () => false;
-  const { answers, searches, counts } = CONTENT_CACHE_LIMITS;
+  const { answers, searches, counts, nearby } = CONTENT_CACHE_LIMITS;
   const preparedSearches = keptCache<PreparedSearch>({
     ...searches,
     ttlMs: () => searches.ttlMs,
@@ -48,6 +52,14 @@ export function contentCaches(changes: ContentChanges, on: boolean, engine: Sear
       ...answers,
       ttlMs: () => answers.ttlMs,
       sizeOf: (key, answer) => overhead(key) + answer.body.length,
+      generation: changes.items,
+      enabled: kept,
+    }),
+    nearby: keptCache<DocItem[]>({
+      ...nearby,
+      ttlMs: () => nearby.ttlMs,
+      // a list item as sent is about 400-700 bytes of JSON; kept as objects, about as much
+      sizeOf: (key, docs) => overhead(key) + 700 * docs.length,
       generation: changes.items,
       enabled: kept,
     }),

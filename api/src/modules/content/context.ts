@@ -1,3 +1,4 @@
+import type { DocItem } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../accounts/users';
 import { readCookie, setCookie } from '../../core/http/cookies';
@@ -20,6 +21,8 @@ export interface ContentServices {
   search: SearchEngine;
   /** Serialized pages of the public lists and searches by URL (answers.ts, caches.ts). */
   answers: KeptCache<Answer>;
+  /** A category's newest public documents, for the recommendations beside its items (services/catalog.ts). */
+  nearby: KeptCache<DocItem[]>;
   /** Counts of the public lists (repositories/lists.ts). */
   counts: KeptCache<number>;
   /** The generations the caches are kept under, bumped by every change any API process makes (changes.ts). */

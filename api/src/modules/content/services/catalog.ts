@@ -1,6 +1,7 @@
 import type { ArticleItem, ArticlesQuery, BlogDetail, BlogItem, BlogsQuery, DocDetail, DocItem, DocsQuery, RecommendQuery } from 'contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
+import { isPublicDoc } from '../constants';
 import { clock, currentUser } from '../context';
 import { fillNames, namedRowsByIds, visibleBlog, visibleDoc } from '../load';
 import { previewInfo } from '../preview';
@@ -45,6 +46,29 @@ export async function articleItems(
   });
 }
 
+/** How many of a category's newest documents are kept for the recommendations beside its items (a page is 6). */
+const NEARBY_KEPT = 13;
+
+/**
+ * The public documents of these categories, newest first, leaving out `except` (the document being read; `listed`
+ * when it is public, so one of them): the first NEARBY_KEPT are kept per category (app.content.nearby, dropped when
+ * the lists change), so every document of a category shares one read of its neighbours; pages beyond ask the database.
+ */
+function nearby(app: FastifyInstance, categoryIds: number[], except?: { id: number; listed: boolean }): ListQuery<DocItem> {
+  const all = items(app, recommendedDocList(app.db, app.content.counts, { categoryIds }), (r) => docItem(r));
+  return {
+    count: async () => (await all.count()) - (except?.listed ? 1 : 0),
+    async fetch(limit, offset) {
+      if (offset + limit >= NEARBY_KEPT) {
+        const exact = recommendedDocList(app.db, app.content.counts, { categoryIds, exceptId: except?.id });
+        return items(app, exact, (r) => docItem(r)).fetch(limit, offset);
+      }
+      const first = await app.content.nearby.get(categoryIds.join(','), () => all.fetch(NEARBY_KEPT, 0));
+      return first.filter((d) => d.id !== except?.id).slice(offset, offset + limit);
+    },
+  };
+}
+
 /** The lists of public items and their detail pages. */
 export function catalogService(app: FastifyInstance) {
   const counts = app.content.counts;
@@ -64,15 +88,17 @@ export function catalogService(app: FastifyInstance) {
     },
     /** Documents near the one (or the blog) being read: same category and below; without either, the best rated. */
     async recommended(request: FastifyRequest, q: RecommendQuery): Promise<ListQuery<DocItem>> {
-      let near: { categoryIds?: number[]; exceptId?: number } = {};
       if (q.docs !== undefined) {
         const doc = await visibleDoc(app, request, q.docs);
-        near = { exceptId: doc.id, categoryIds: await app.content.categories.withDescendants(doc.category_id) };
-      } else if (q.blogs !== undefined) {
-        const blog = await visibleBlog(app, request, q.blogs);
-        near = { categoryIds: await app.content.categories.withDescendants(blog.category_id) };
+        const categoryIds = await app.content.categories.withDescendants(doc.category_id);
+        // a public document is one of its category's: the others are that list without it
+        return nearby(app, categoryIds, { id: doc.id, listed: isPublicDoc(doc.status) });
       }
-      return items(app, recommendedDocList(app.db, counts, near), (r) => docItem(r));
+      if (q.blogs !== undefined) {
+        const blog = await visibleBlog(app, request, q.blogs);
+        return nearby(app, await app.content.categories.withDescendants(blog.category_id));
+      }
+      return items(app, recommendedDocList(app.db, counts, {}), (r) => docItem(r));
     },
     docDetail: (request: FastifyRequest, id: number) => docDetail(app, request, id),
     blogDetail: (request: FastifyRequest, id: number) => blogDetail(app, request, id),
