@@ -4,6 +4,7 @@ import type { ContentChanges } from './changes';
 import { keptCache, type KeptCache } from './kept-cache';
 import type { PreparedSearch, SearchEngine, SearchRequest } from './search/engine';
 import { normaliseKeyword } from './search/query';
+import { decodeTermPostings, itemFacts, termIndexSearch, termPostingsBytes, type TermPostings } from './search/term-index';
 
 /**
  * How long and how much the content caches keep (docs/performance.md, "Lists and search under load"). Every change
@@ -12,9 +13,14 @@ import { normaliseKeyword } from './search/query';
  * limits are how late a list shows a count and sorts by it: raise them and counts show later.
  */
 export const CONTENT_CACHE_LIMITS = {
-  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 8 * 1024 * 1024 },
+  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 5 * 1024 * 1024 },
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
-  searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
+  searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
+  /**
+   * Each search word's public items (search/term-index.ts): only a change makes them stale (a count is no part of
+   * them), so the time limit only bounds how long a word nobody searches for stays.
+   */
+  terms: { ttlMs: 10 * 60_000, maxEntries: 20_000, maxBytes: 5 * 1024 * 1024 },
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
   countsUnheardTtlMs: 5_000,
@@ -27,19 +33,45 @@ export interface ContentCaches {
   nearby: KeptCache<DocItem[]>;
   /** Counts of the public lists by query (always kept; for CONTENT_CACHE=off and unheard changes, 5 s). */
   counts: KeptCache<number>;
-  /** The search engine with its prepared searches kept (every page of a search with few matches is in memory). */
+  /** The search engine with its prepared searches kept (every page of a search is in memory). */
   search: SearchEngine;
 }
 
 /** Bytes a value keeps besides its own: the Map entry, the key (UTF-16) and the entry object. */
 const overhead = (key: string) => 120 + 2 * key.length;
-/** A prepared search keeps its matches (9 bytes each in typed arrays) when it has at most SEARCH_MAX_RESULTS. */
+/** A prepared search keeps its first SEARCH_MAX_RESULTS matches at most, 9 bytes each in typed arrays. */
 const searchBytes = (key: string, prepared: PreparedSearch) => overhead(key) + 400 + 9 * prepared.count;
 
-/** The caches of the content module; `on` is CONTENT_CACHE (off: answers and searches are not kept at all). */
-export function contentCaches(changes: ContentChanges, on: boolean, engine: SearchEngine): ContentCaches {
+/** How the content caches reach the database's search. */
+export interface SearchSource {
+  /** The database's search (repositories/search.ts). */
+  engine: SearchEngine;
+  /** A search word's postings as the database writes them (repositories/search.ts, termPostingsText). */
+  termPostings(term: string): Promise<string>;
+}
+
+/** The caches of the content module; `on` is CONTENT_CACHE (off: answers, searches and words are not kept at all). */
+export function contentCaches(changes: ContentChanges, on: boolean, source: SearchSource): ContentCaches {
   const kept = on ? () => changes.live() : () => false;
-  const { answers, searches, counts, nearby } = CONTENT_CACHE_LIMITS;
+  const { answers, searches, counts, nearby, terms } = CONTENT_CACHE_LIMITS;
+  const termPostings = keptCache<TermPostings>({
+    ...terms,
+    ttlMs: () => terms.ttlMs,
+    sizeOf: (key, postings) => overhead(key) + termPostingsBytes(postings),
+    generation: changes.items,
+    enabled: kept,
+  });
+  const facts = itemFacts();
+  const engine = termIndexSearch({
+    postings: (term) =>
+      termPostings.get(term, async () => {
+        const generation = changes.items();
+        return decodeTermPostings(await source.termPostings(term), facts, generation);
+      }),
+    facts,
+    kept,
+    database: source.engine,
+  });
   const preparedSearches = keptCache<PreparedSearch>({
     ...searches,
     ttlMs: () => searches.ttlMs,

@@ -2,13 +2,14 @@ import type { ItemType } from 'contracts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../core/db';
 import type { PreparedParam } from '../../../core/db/prepared';
-import { SEARCH_MAX_RESULTS } from '../constants';
+import { publicBlogCondition, publicDocCondition, SEARCH_MAX_RESULTS } from '../constants';
 import type { SearchEngine, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
-import { parseQuery, tsqueryText } from '../search/query';
+import { HIT_KINDS, matchesPage, type Matches } from '../search/matches';
+import { parseQuery, searchMarks, tsqueryText } from '../search/query';
 import { itemConditions } from './filters';
 
 const ORDER_SQL: Record<SearchOrder, string> = {
-  relevance: 'rank DESC, create_time DESC, downloads DESC, id DESC',
+  relevance: 'rank DESC, create_time DESC, id DESC, type DESC',
   create_time: 'create_time ASC, id ASC',
   '-create_time': 'create_time DESC, id DESC',
   downloads: 'downloads ASC, id ASC',
@@ -64,28 +65,11 @@ function tierBranch(t: Table, order: SearchOrder, rank: 0 | 1): { extra: string;
   const a = t.alias;
   if (order === 'relevance') {
     const extra = rank ? `${a}.title_vector @@ $1::tsquery` : `NOT (${a}.title_vector @@ $1::tsquery)`;
-    return { extra, orderSql: `${a}.create_time DESC, ${t.downloads} DESC, ${a}.id DESC` };
+    return { extra, orderSql: `${a}.create_time DESC, ${a}.id DESC` };
   }
   const [field, dir] = order.startsWith('-') ? [order.slice(1), 'DESC'] : [order, 'ASC'];
   const column = field === 'downloads' ? t.downloads : field === 'views' ? t.views : `${a}.${field}`;
   return { extra: '', orderSql: `${column} ${dir}, ${a}.id ${dir}` };
-}
-
-/** The kinds of a match in the text of matches(): its type and relevance tier. */
-const HIT_KINDS: { code: string; type: ItemType; rank: number }[] = [
-  { code: 'D', type: 'docs', rank: 1 },
-  { code: 'd', type: 'docs', rank: 0 },
-  { code: 'B', type: 'blogs', rank: 1 },
-  { code: 'b', type: 'blogs', rank: 0 },
-];
-
-/**
- * Every match of a search, in order, as its searches are kept (caches.ts): ids and kinds in two typed arrays,
- * 5 bytes a match, the hits of a page made when it is asked for.
- */
-interface Matches {
-  ids: Float64Array;
-  kinds: Uint8Array;
 }
 
 function decodeMatches(text: string | null): Matches {
@@ -97,15 +81,6 @@ function decodeMatches(text: string | null): Matches {
     ids[i] = Number(hit.slice(1));
   });
   return { ids, kinds };
-}
-
-function matchesPage(m: Matches, limit: number, offset: number): SearchHit[] {
-  const out: SearchHit[] = [];
-  for (let i = offset; i < Math.min(m.ids.length, offset + Math.max(0, limit)); i += 1) {
-    const kind = HIT_KINDS[m.kinds[i]];
-    out.push({ type: kind.type, id: m.ids[i], rank: kind.rank });
-  }
-  return out;
 }
 
 /** The prepared statement of a search's SQL text: one per shape (tables, filters, order), a few dozen at most. */
@@ -173,18 +148,41 @@ function searchPlan(db: Db, request: SearchRequest, tsquery: string): SearchPlan
 }
 
 /**
+ * Every public item holding one word, as text: `id:flags:time:category:ext` per item, in (id, type) order, where
+ * flags is 1 for a blog plus 2 when its title holds the word, time the create time in microseconds since 1970, ext
+ * the document's kind (empty for a blog). The GIN indexes find them; each is one heap row read, as a search's are.
+ */
+const TERM_POSTINGS_SQL = `SELECT string_agg(concat_ws(':', id, flags, time, category, ext), ',' ORDER BY id, flags & 1) AS postings FROM (
+    SELECT d.id, (d.title_vector @@ $1::tsquery)::int * 2 AS flags, (extract(epoch FROM d.create_time) * 1000000)::bigint AS time,
+           coalesce(d.category_id, 0) AS category, d.ext_cate AS ext
+      FROM documents d WHERE d.search_vector @@ $1::tsquery AND ${publicDocCondition('d')}
+    UNION ALL
+    SELECT b.id, (b.title_vector @@ $1::tsquery)::int * 2 + 1, (extract(epoch FROM b.create_time) * 1000000)::bigint,
+           coalesce(b.category_id, 0), ''
+      FROM blogs b WHERE b.search_vector @@ $1::tsquery AND ${publicBlogCondition('b')}
+  ) p`;
+
+/** The postings of one search word (a lexeme of the items' search vectors): search/term-index.ts decodes them. */
+export async function termPostingsText(db: Db, term: string): Promise<string> {
+  const [row] = await db.preparedQuery<{ postings: string | null }>('content_search_term_postings', TERM_POSTINGS_SQL, [tsqueryText([term], 'all')]);
+  return row?.postings ?? '';
+}
+
+/**
  * The database engine. The GIN index finds the public items holding every word (in the title, author, summary
  * or the opening of the text); when none does, any word. Relevance comes in two tiers: items whose title holds
- * the words, then the other matches; within a tier the newest first, then the most downloaded. A search with at
- * most SEARCH_MAX_RESULTS matches reads them all once (count and every page from one query); one with more (a
- * common word) counts SEARCH_MAX_RESULTS and reads each tier in order only as far as the page asked for (a
- * second, small GIN index on the title for the first tier), so that it costs about as much as a rare one.
+ * the words, then the other matches; within a tier the newest first (then the higher id, documents before blogs).
+ * A search with at most SEARCH_MAX_RESULTS matches reads them all once (count and every page from one query); one
+ * with more (a common word) counts SEARCH_MAX_RESULTS and reads each tier in order only as far as the page asked
+ * for (a second, small GIN index on the title for the first tier), so that it costs about as much as a rare one.
+ * Searches by relevance come here only while the words' postings are not kept (search/term-index.ts).
  */
 export function databaseSearch(db: Db): SearchEngine {
   return {
     async prepare(request) {
-      const { keyword, terms } = parseQuery(request.text);
-      const marks = [...new Set([...keyword.split(' ').filter(Boolean), ...terms])];
+      const parsed = parseQuery(request.text);
+      const { keyword, terms } = parsed;
+      const marks = searchMarks(parsed);
       if (!terms.length) return { keyword, terms: marks, count: 0, hits: async () => [] };
       let plan = searchPlan(db, request, tsqueryText(terms, 'all'));
       let all = await plan.matches();

@@ -21,6 +21,11 @@ export function parseQuery(raw: string): ParsedQuery {
   return { keyword, terms };
 }
 
+/** What a search's page highlights: the keyword's own parts (a phrase stays one mark), then the words searched for. */
+export function searchMarks({ keyword, terms }: ParsedQuery): string[] {
+  return [...new Set([...keyword.split(' ').filter(Boolean), ...terms])];
+}
+
 /**
  * A tsquery text of the terms joined by & (all) or | (any). Terms are letters and digits only (see
  * segmenter.ts), so quoting them needs no escapes; cast with `$n::tsquery`, which does not re-parse words.
