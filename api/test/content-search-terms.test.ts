@@ -53,8 +53,8 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
     expect(blog.taken).toBe(false);
     await server.app.db.query(
       `INSERT INTO blogs (id, title, summary, content, category_id, author_id, status, search_vector, title_vector, create_time, update_time)
-       OVERRIDING SYSTEM VALUE VALUES ($1, '同刻博文', '', '同刻', $2, $3, 1, $4::tsvector, $5::tsvector, $6, $6)`,
-      [ids[1], blog.category_id, blog.author_id, tsvectorLiteral({ title: '同刻博文', body: '同刻' }), titleVectorLiteral('同刻博文'), same],
+       OVERRIDING SYSTEM VALUE VALUES ($1, '同刻博文', '', '同刻 明月', $2, $3, 1, $4::tsvector, $5::tsvector, $6, $6)`,
+      [ids[1], blog.category_id, blog.author_id, tsvectorLiteral({ title: '同刻博文', body: '同刻 明月' }), titleVectorLiteral('同刻博文'), same],
     );
   }, 120_000);
   afterAll(() => server?.close());
@@ -79,6 +79,8 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
       `${common[2]} ${rare[0]}`,
       `${rare[1]} ${rare[2]}`, // likely no item holds both: any word's items
       `${rare[3]} 区块链量子`,
+      `${common[0]} ${common[1]} 区块链`, // items holding two of the three words: each once
+      '同刻 明月', // the items of one moment, through two lists
       '区块链量子计算',
       '  ',
     ];

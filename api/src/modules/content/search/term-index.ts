@@ -4,8 +4,8 @@ import { hitKind, matchesPage, type Matches } from './matches';
 import { parseQuery, searchMarks } from './query';
 
 /**
- * Every public item holding one search word, in (id, type) order: what the database's GIN indexes answer for the
- * word. 5 bytes an item; what a search filters and orders them by is in ItemFacts, once per item.
+ * Every public item holding one search word, newest first (then the higher id, documents before blogs): what the
+ * database's GIN indexes answer for the word. 5 bytes an item; what a search filters and orders them by is in ItemFacts, once per item.
  */
 export interface TermPostings {
   ids: Uint32Array;
@@ -89,87 +89,83 @@ export function decodeTermPostings(text: string, facts: ItemFacts, generation: n
   return p;
 }
 
-/** An item of a search's matches: one of a word's postings, and whether its title holds the words. */
-interface Found {
-  from: TermPostings[];
-  at: number[];
-  title: number[];
+/** Visits the items of a search's matches in the search order of each tier, with whether the item's title holds the words. */
+type Visit = (p: TermPostings, i: number, title: number) => void;
+
+/**
+ * The order of every word's postings (termPostingsText reads them so): newest first, then the higher id, documents
+ * before blogs. Negative when item `i` of `a` comes before item `j` of `b`.
+ */
+function comesBefore(facts: ItemFacts, a: TermPostings, i: number, b: TermPostings, j: number): number {
+  const blogA = a.flags[i] & BLOG;
+  const blogB = b.flags[j] & BLOG;
+  return facts.of(blogB).times[b.ids[j]] - facts.of(blogA).times[a.ids[i]] || b.ids[j] - a.ids[i] || blogA - blogB;
 }
 
-/** (id, type) order of item `i` of `a` against item `j` of `b`. */
-function compare(a: TermPostings, i: number, b: TermPostings, j: number): number {
-  return a.ids[i] - b.ids[j] || (a.flags[i] & BLOG) - (b.flags[j] & BLOG);
-}
-
-/** Items holding every word (the title tier: titles holding every word), walking the shortest list against the others. */
-function everyWord(lists: TermPostings[]): Found {
+/** Items holding every word (their title tier: titles holding every word), walking the shortest list against the others. */
+function everyWord(lists: TermPostings[], facts: ItemFacts, visit: Visit): void {
   const [base, ...others] = [...lists].sort((a, b) => a.ids.length - b.ids.length);
-  let at = Array.from(base.ids, (_, i) => i);
-  let title = at.map((i) => base.flags[i] & TITLE);
-  for (const other of others) {
-    const keptAt: number[] = [];
-    const keptTitle: number[] = [];
-    let j = 0;
-    for (let k = 0; k < at.length; k += 1) {
-      while (j < other.ids.length && compare(other, j, base, at[k]) < 0) j += 1;
-      if (j < other.ids.length && compare(other, j, base, at[k]) === 0) {
-        keptAt.push(at[k]);
-        keptTitle.push(title[k] & other.flags[j]);
-      }
-    }
-    at = keptAt;
-    title = keptTitle;
+  const at = others.map(() => 0);
+  for (let i = 0; i < base.ids.length; i += 1) {
+    let title = base.flags[i] & TITLE;
+    const all = others.every((other, k) => {
+      while (at[k] < other.ids.length && comesBefore(facts, other, at[k], base, i) < 0) at[k] += 1;
+      if (at[k] >= other.ids.length || comesBefore(facts, other, at[k], base, i) !== 0) return false;
+      title &= other.flags[at[k]];
+      return true;
+    });
+    if (all) visit(base, i, title);
   }
-  return { from: at.map(() => base), at, title };
 }
 
-/** Items holding any word (the title tier: titles holding any of them), each once. */
-function anyWord(lists: TermPostings[]): Found {
-  const all: { list: TermPostings; i: number }[] = lists.flatMap((list) => Array.from(list.ids, (_, i) => ({ list, i })));
-  all.sort((x, y) => compare(x.list, x.i, y.list, y.i));
-  const found: Found = { from: [], at: [], title: [] };
-  all.forEach(({ list, i }, k) => {
-    const last = found.at.length - 1;
-    if (k > 0 && compare(found.from[last], found.at[last], list, i) === 0) found.title[last] |= list.flags[i] & TITLE;
-    else {
-      found.from.push(list);
-      found.at.push(i);
-      found.title.push(list.flags[i] & TITLE);
-    }
-  });
-  return found;
+/** Items holding any word (their title tier: titles holding any of them), each once: the lists merged. */
+function anyWord(lists: TermPostings[], facts: ItemFacts, visit: Visit): void {
+  const at = lists.map(() => 0);
+  for (;;) {
+    let first = -1;
+    lists.forEach((list, k) => {
+      if (at[k] < list.ids.length && (first < 0 || comesBefore(facts, list, at[k], lists[first], at[first]) < 0)) first = k;
+    });
+    if (first < 0) return;
+    const p = lists[first];
+    const i = at[first];
+    let title = 0;
+    lists.forEach((list, k) => {
+      if (at[k] < list.ids.length && comesBefore(facts, list, at[k], p, i) === 0) {
+        title |= list.flags[at[k]] & TITLE;
+        at[k] += 1;
+      }
+    });
+    visit(p, i, title);
+  }
 }
 
 /**
- * The matches a search's filters keep, in relevance order (title tier, newest first, then the higher id, documents
- * before blogs: repositories/search.ts's order), at most SEARCH_MAX_RESULTS; `total` counts them all.
+ * The matches a search's filters keep, in relevance order (the title tier, then the postings' order: that of
+ * repositories/search.ts), at most SEARCH_MAX_RESULTS; `total` counts them all. One pass, no sort: the matches come
+ * in order, the title tier is kept apart until the end.
  */
-function ranked(found: Found, request: SearchRequest, facts: ItemFacts): { matches: Matches; total: number } {
+function ranked(walk: (visit: Visit) => void, request: SearchRequest, facts: ItemFacts): { matches: Matches; total: number } {
   const categories = request.categoryIds ? new Set(request.categoryIds) : undefined;
   const ext = request.extCate ? EXT_CATES.indexOf(request.extCate) + 1 : 0;
-  const kept: number[] = [];
-  found.at.forEach((i, k) => {
-    const p = found.from[k];
+  const tiers: { ids: number[]; kinds: number[] }[] = [{ ids: [], kinds: [] }, { ids: [], kinds: [] }];
+  let total = 0;
+  walk((p, i, title) => {
     const blog = p.flags[i] & BLOG;
+    const id = p.ids[i];
     if (request.type === (blog ? 'docs' : 'blogs')) return;
-    if (ext && (blog || facts.of(0).exts[p.ids[i]] !== ext)) return;
-    if (categories && !categories.has(facts.of(blog).categories[p.ids[i]])) return;
-    kept.push(k);
+    if (ext && (blog || facts.of(0).exts[id] !== ext)) return;
+    if (categories && !categories.has(facts.of(blog).categories[id])) return;
+    total += 1;
+    const tier = tiers[title ? 1 : 0];
+    if (tier.ids.length < SEARCH_MAX_RESULTS) {
+      tier.ids.push(id);
+      tier.kinds.push(hitKind(blog ? 'blogs' : 'docs', title ? 1 : 0));
+    }
   });
-  const at = (k: number) => found.at[k];
-  // the sort keys of each kept match, read once
-  const ids = kept.map((k) => found.from[k].ids[at(k)]);
-  const blogs = kept.map((k) => found.from[k].flags[at(k)] & BLOG);
-  const times = kept.map((_, n) => facts.of(blogs[n]).times[ids[n]]);
-  const order = kept.map((_, n) => n);
-  order.sort((x, y) => found.title[kept[y]] - found.title[kept[x]] || times[y] - times[x] || ids[y] - ids[x] || blogs[x] - blogs[y]);
-  const shown = order.slice(0, SEARCH_MAX_RESULTS);
-  const matches: Matches = { ids: new Float64Array(shown.length), kinds: new Uint8Array(shown.length) };
-  shown.forEach((n, i) => {
-    matches.ids[i] = ids[n];
-    matches.kinds[i] = hitKind(blogs[n] ? 'blogs' : 'docs', found.title[kept[n]] ? 1 : 0);
-  });
-  return { matches, total: kept.length };
+  const ids = [...tiers[1].ids, ...tiers[0].ids].slice(0, SEARCH_MAX_RESULTS);
+  const kinds = [...tiers[1].kinds, ...tiers[0].kinds].slice(0, SEARCH_MAX_RESULTS);
+  return { matches: { ids: Float64Array.from(ids), kinds: Uint8Array.from(kinds) }, total };
 }
 
 export interface TermIndexOptions {
@@ -203,8 +199,9 @@ export function termIndexSearch(options: TermIndexOptions): SearchEngine {
         if (err instanceof RangeError) return options.database.prepare(request); // an item past the kept ids
         throw err;
       }
-      let found = ranked(everyWord(lists), request, options.facts);
-      if (found.total === 0 && terms.length > 1) found = ranked(anyWord(lists), request, options.facts);
+      const { facts } = options;
+      let found = ranked((visit) => everyWord(lists, facts, visit), request, facts);
+      if (found.total === 0 && terms.length > 1) found = ranked((visit) => anyWord(lists, facts, visit), request, facts);
       const { matches } = found;
       return {
         keyword,
