@@ -13,14 +13,14 @@ import { decodeTermPostings, itemFacts, termIndexSearch, termPostingsBytes, type
  * limits are how late a list shows a count and sorts by it: raise them and counts show later.
  */
 export const CONTENT_CACHE_LIMITS = {
-  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 5 * 1024 * 1024 },
+  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
    * Each search word's public items (search/term-index.ts): only a change makes them stale (a count is no part of
    * them), so the time limit only bounds how long a word nobody searches for stays.
    */
-  terms: { ttlMs: 10 * 60_000, maxEntries: 20_000, maxBytes: 5 * 1024 * 1024 },
+  terms: { ttlMs: 10 * 60_000, maxEntries: 20_000, maxBytes: 4 * 1024 * 1024 },
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
   countsUnheardTtlMs: 5_000,
