@@ -8,6 +8,8 @@ import { parseQuery, searchMarks } from './query';
  * database's GIN indexes answer for the word. 5 bytes an item; what a search filters and orders them by is in ItemFacts, once per item.
  */
 export interface TermPostings {
+  /** The content generation the read began in: its items' facts are those of that generation. */
+  generation: number;
   ids: Uint32Array;
   /** 1 for a blog, plus 2 when the item's title holds the word. */
   flags: Uint8Array;
@@ -33,12 +35,15 @@ interface FactColumns {
 
 /**
  * What a search filters and orders its matches by, of every item some kept word holds, in arrays indexed by id
- * (documents and blogs apart): 13 bytes per id up to the highest one seen. Written by each word's postings as they
- * are read, under the content generation their read began in (caches.ts): a newer one starts the arrays afresh, an
- * older one (a read that a change overtook, whose postings are not kept) writes nothing, so a kept word's items always
- * have the facts of their own read.
+ * (documents and blogs apart): 13 bytes per id up to the highest one seen (1.7 MB for the benchmark's 105,000 items;
+ * at most 27 MB each at MAX_KEPT_ITEM_ID). Written by each word's postings as they are read, under the content
+ * generation their read began in (caches.ts): a newer one takes over, an older one (a read that a change overtook)
+ * writes nothing. A search uses the facts only when all its words were read in the facts' generation (every word
+ * writes all its items, so theirs are then those of that generation); otherwise it asks the database.
  */
 export interface ItemFacts {
+  /** The generation of the newest read that wrote. */
+  generation(): number;
   of(blog: number): FactColumns;
   record(generation: number, blog: number, id: number, time: number, category: number, ext: number): void;
 }
@@ -48,13 +53,11 @@ export function itemFacts(): ItemFacts {
   const tables = [columns(0), columns(0)];
   let current = -Infinity;
   return {
+    generation: () => current,
     of: (blog) => tables[blog],
     record(generation, blog, id, time, category, ext) {
       if (generation < current) return;
-      if (generation > current) {
-        current = generation;
-        for (const t of tables) [t.times, t.categories, t.exts].forEach((a) => a.fill(0));
-      }
+      current = generation;
       let t = tables[blog];
       if (id >= t.times.length) {
         const grown = columns(Math.min(MAX_KEPT_ITEM_ID + 1, Math.max(id + 1, 2 * t.times.length, 1024)));
@@ -78,7 +81,7 @@ export function itemFacts(): ItemFacts {
 export function decodeTermPostings(text: string, facts: ItemFacts, generation: number): TermPostings {
   let items = text ? 1 : 0;
   for (let c = text.indexOf(','); c >= 0; c = text.indexOf(',', c + 1)) items += 1;
-  const p: TermPostings = { ids: new Uint32Array(items), flags: new Uint8Array(items) };
+  const p: TermPostings = { generation, ids: new Uint32Array(items), flags: new Uint8Array(items) };
   // read field by field, without a string per item (a common word's text is 100 KB: splitting it was most of the garbage)
   let at = 0;
   const number = (): number => {
@@ -163,6 +166,7 @@ function anyWord(lists: TermPostings[], facts: ItemFacts, visit: Visit): void {
 function ranked(walk: (visit: Visit) => void, request: SearchRequest, facts: ItemFacts): { matches: Matches; total: number } {
   const categories = request.categoryIds ? new Set(request.categoryIds) : undefined;
   const ext = request.extCate ? EXT_CATES.indexOf(request.extCate) + 1 : 0;
+  if (request.extCate && !ext) return { matches: { ids: new Float64Array(0), kinds: new Uint8Array(0) }, total: 0 }; // no such kind
   const tiers: { ids: number[]; kinds: number[] }[] = [{ ids: [], kinds: [] }, { ids: [], kinds: [] }];
   let total = 0;
   walk((p, i, title) => {
@@ -215,6 +219,8 @@ export function termIndexSearch(options: TermIndexOptions): SearchEngine {
         throw err;
       }
       const { facts } = options;
+      // a change came between the words' reads: their items' facts are not all of one generation
+      if (lists.some((list) => list.generation !== facts.generation())) return options.database.prepare(request);
       let found = ranked((visit) => everyWord(lists, facts, visit), request, facts);
       if (found.total === 0 && terms.length > 1) found = ranked((visit) => anyWord(lists, facts, visit), request, facts);
       const { matches } = found;
