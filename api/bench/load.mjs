@@ -15,6 +15,7 @@
 //   BENCH_NODE_FLAGS (more Node flags for the API, to try one)  BENCH_CASES=bare,list,search,detail,detail-page,list-live,
 //   search-live
 //   BENCH_LIVE_RATE=10 (downloads a second in the live cases)
+//   PGlite's time per statement: BENCH_NODE_FLAGS="--require <abs path>/bench/statement-times.cjs" STATEMENT_TIMES=<file>
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
