@@ -1,5 +1,5 @@
-// Where PGlite's time goes, per statement: a preload for the API under a benchmark (docs/performance.md, "The most
-// searched words read at start"). PGlite runs each protocol message synchronously in the API's thread, so the time of
+// Where PGlite's time goes, per statement: a preload for the API under a benchmark (docs/performance.md, "Where a
+// search's database time goes"). PGlite runs each protocol message synchronously in the API's thread, so the time of
 // that call is the statement's own (no queue in it). Every 2 s the statements that took the most time so far are
 // written to STATEMENT_TIMES (a file): total ms, calls, ms per call, the statement (numbers and literals as ?).
 //   BENCH_NODE_FLAGS="--require $PWD/api/bench/statement-times.cjs" STATEMENT_TIMES=/tmp/times.txt npm run bench:load -w api

@@ -4,7 +4,7 @@ import type { Db } from '../../../core/db';
 import type { PreparedParam } from '../../../core/db/prepared';
 import { publicBlogCondition, publicDocCondition, SEARCH_MAX_RESULTS } from '../constants';
 import type { SearchEngine, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
-import { HIT_KINDS, matchesPage, type Matches } from '../search/matches';
+import { HIT_KINDS, matchesPage, noMatches, type Matches } from '../search/matches';
 import { parseQuery, searchMarks, tsqueryText } from '../search/query';
 import { itemConditions } from './filters';
 
@@ -117,7 +117,7 @@ function searchPlan(db: Db, request: SearchRequest, tsquery: string): SearchPlan
   };
   return {
     async matches() {
-      if (!tables.length) return decodeMatches(null);
+      if (!tables.length) return noMatches();
       // rows in the GIN index's order, LIMIT before the sort: the planner cannot turn this into a walk of a time
       // index that tests every row (which for a rare word reads the whole table, 0.3-0.5 s on PGlite). The matches
       // come back as one text, 'D12,d7,b3' (kind, title tier, id), in the search's order: a row per match cost more

@@ -18,6 +18,11 @@ export interface Matches {
   kinds: Uint8Array;
 }
 
+/** A search that matched nothing. */
+export function noMatches(): Matches {
+  return { ids: new Float64Array(0), kinds: new Uint8Array(0) };
+}
+
 /** The index in HIT_KINDS of a match of `type` in tier `rank`. */
 export function hitKind(type: ItemType, rank: number): number {
   return (type === 'blogs' ? 2 : 0) + (rank ? 0 : 1);

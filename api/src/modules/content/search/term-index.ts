@@ -1,6 +1,6 @@
 import { EXT_CATES, SEARCH_MAX_RESULTS } from '../constants';
 import type { PreparedSearch, SearchEngine, SearchRequest } from './engine';
-import { hitKind, matchesPage, type Matches } from './matches';
+import { hitKind, matchesPage, noMatches, type Matches } from './matches';
 import { parseQuery, searchMarks } from './query';
 
 /**
@@ -166,7 +166,7 @@ function anyWord(lists: TermPostings[], facts: ItemFacts, visit: Visit): void {
 function ranked(walk: (visit: Visit) => void, request: SearchRequest, facts: ItemFacts): { matches: Matches; total: number } {
   const categories = request.categoryIds ? new Set(request.categoryIds) : undefined;
   const ext = request.extCate ? EXT_CATES.indexOf(request.extCate) + 1 : 0;
-  if (request.extCate && !ext) return { matches: { ids: new Float64Array(0), kinds: new Uint8Array(0) }, total: 0 }; // no such kind
+  if (request.extCate && !ext) return { matches: noMatches(), total: 0 }; // no such kind
   const tiers: { ids: number[]; kinds: number[] }[] = [{ ids: [], kinds: [] }, { ids: [], kinds: [] }];
   let total = 0;
   walk((p, i, title) => {
