@@ -194,3 +194,22 @@ test('words read on either side of a change are not searched together: the datab
   expect([alone.count, await alone.hits(10, 0)]).toEqual([1, [{ type: 'docs', id: 5, rank: 0 }]]);
   expect((await engine.prepare({ text: '春风', extCate: 'nothing' as never })).count).toBe(0);
 });
+
+test('a word nobody holds, read after a change, is answered from the postings: it writes no facts to wait for', async () => {
+  const facts = itemFacts();
+  // 明月 was read before the change (generation 1); 无人 and 清风 after it (generation 2), 清风 before anyone read a word with items
+  const texts: Record<string, [string, number]> = { 明月: ['5:2:100:1:pdf', 1], 无人: ['', 2], 清风: ['', 2] };
+  const fromDatabase = { keyword: 'database', terms: [], count: 0, hits: async () => [] };
+  const engine = termIndexSearch({
+    postings: async (t) => decodeTermPostings(texts[t][0], facts, texts[t][1]),
+    facts,
+    kept: () => true,
+    database: { prepare: async () => fromDatabase },
+  });
+  expect((await engine.prepare({ text: '明月' })).count).toBe(1);
+  const nobody = await engine.prepare({ text: '无人 清风' });
+  expect(nobody).not.toBe(fromDatabase);
+  expect([nobody.count, await nobody.hits(10, 0)]).toEqual([0, []]);
+  // with a word of items from before the change, the words are of two generations: still the database
+  expect(await engine.prepare({ text: '明月 无人' })).toBe(fromDatabase);
+});

@@ -219,8 +219,12 @@ export function termIndexSearch(options: TermIndexOptions): SearchEngine {
         throw err;
       }
       const { facts } = options;
-      // a change came between the words' reads: their items' facts are not all of one generation
-      if (lists.some((list) => list.generation !== facts.generation())) return options.database.prepare(request);
+      // a change came between the words' reads, or their items' facts are of another read's generation. A word with no
+      // items writes no facts, so only words with items are held to the facts' generation (right after a change, a
+      // search including a word nobody holds would otherwise go to the database until a word with items is read)
+      const generation = lists[0].generation;
+      const held = (list: TermPostings) => list.ids.length === 0 || list.generation === facts.generation();
+      if (lists.some((list) => list.generation !== generation || !held(list))) return options.database.prepare(request);
       let found = ranked((visit) => everyWord(lists, facts, visit), request, facts);
       if (found.total === 0 && terms.length > 1) found = ranked((visit) => anyWord(lists, facts, visit), request, facts);
       const { matches } = found;
