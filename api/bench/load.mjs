@@ -5,7 +5,8 @@
 // 30 s per case: the bare route, the category pages' lists, the search page's searches and document details
 // (load-mix.mjs), and the three reads of a detail page in the browser (detail-page: the detail, its recommendations,
 // its first comments); then the lists and the searches again while people download (list-live, search-live: 10 downloads a
-// second of random documents, each a count the lists show).
+// second of random documents, each a count the lists show), and the searches while documents are edited (search-edits:
+// one edit a second of a random document's title, a change every cache hears).
 // PGlite first, then PostgreSQL (BENCH_DATABASE_URL, or a throw-away server). Each engine runs twice: as started
 // (caches on), then with CONTENT_CACHE=off, so that the caches' share of the figures shows.
 //   BENCH_DURATION=30 (s per case)  BENCH_CONNECTIONS=100  BENCH_ENGINES=pglite,postgres  BENCH_COLD=1 (0: skip
@@ -13,8 +14,8 @@
 //   BENCH_DATA_DIR=<tmp>/wendang-content-bench (shared with bench:content)  BENCH_API_DIR=<this api folder> (another
 //   build's api/, e.g. a checkout of main, to measure it)  BENCH_CPU_PROF=<folder> (the API writes a --cpu-prof there)
 //   BENCH_NODE_FLAGS (more Node flags for the API, to try one)  BENCH_CASES=bare,list,search,detail,detail-page,list-live,
-//   search-live
-//   BENCH_LIVE_RATE=10 (downloads a second in the live cases)
+//   search-live,search-edits
+//   BENCH_LIVE_RATE=10 (downloads a second in the live cases)  BENCH_EDIT_RATE=1 (edits a second in search-edits)
 //   PGlite's time per statement: BENCH_NODE_FLAGS="--require <abs path>/bench/statement-times.cjs" STATEMENT_TIMES=<file>
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,11 +35,13 @@ const DURATION = Number(env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
 const ENGINES = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
 const COLD = env.BENCH_COLD !== '0';
-const CASES = (env.BENCH_CASES ?? 'bare,list,search,detail,detail-page,list-live,search-live').split(',').filter(Boolean);
+const CASES = (env.BENCH_CASES ?? 'bare,list,search,detail,detail-page,list-live,search-live,search-edits').split(',').filter(Boolean);
 /** Downloads a second during the *-live cases (bench-routes.cjs's /api/bench-count/, a random document each). */
 const LIVE_RATE = Number(env.BENCH_LIVE_RATE ?? 10);
+/** Edits a second during search-edits (bench-routes.cjs's /api/bench-edit/, a random document's title each). */
+const EDIT_RATE = Number(env.BENCH_EDIT_RATE ?? 1);
 /** The cases, in the order they are printed. */
-const CASE_NAMES = ['bare', 'list', 'search', 'detail', 'detail-page', 'list-live', 'search-live'];
+const CASE_NAMES = ['bare', 'list', 'search', 'detail', 'detail-page', 'list-live', 'search-live', 'search-edits'];
 const SEED = Number(env.BENCH_SEED ?? 21);
 const PORT = Number(env.BENCH_PORT ?? 20480);
 const PG_PORT = Number(env.BENCH_PG_PORT ?? 20481);
@@ -144,25 +147,26 @@ function requestsOf(mix) {
 }
 
 /**
- * While a *-live case runs: LIVE_RATE downloads a second of documents of `ids` (a seeded choice), as people download
- * while others list and search. Answers `stop()`, which answers how many were counted and how many failed.
+ * While a case with writes runs: `rate` writes a second to `route` (bench-routes.cjs), each of a document of `ids` (a
+ * seeded choice): downloads as people download while others list and search (*-live), or edits (search-edits). Answers
+ * `stop()`, which answers how many were done and how many failed.
  */
-function liveDownloads(ids) {
-  const next = random(SEED + 3);
+function liveWrites({ ids, route, rate, seed }) {
+  const next = random(seed);
   const done = { counted: 0, failed: 0 };
   const timer = setInterval(() => {
     const id = ids[Math.floor(next() * ids.length)];
-    fetch(`${BASE}/api/bench-count/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+    fetch(`${BASE}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
       .then(async (res) => (res.ok && (await res.json()).counted === 1 ? (done.counted += 1) : (done.failed += 1)), () => (done.failed += 1));
-  }, 1000 / LIVE_RATE);
+  }, 1000 / rate);
   return () => (clearInterval(timer), done);
 }
 
-/** One case: autocannon on a mix for `duration` seconds (with downloads meanwhile for a live mix). */
+/** One case: autocannon on a mix for `duration` seconds (with downloads or edits meanwhile for a mix with writes). */
 async function runCase(mix, duration = DURATION) {
-  const stopLive = mix.liveIds ? liveDownloads(mix.liveIds) : undefined;
+  const stopLive = mix.writes ? liveWrites(mix.writes) : undefined;
   const result = await autocannon({ url: BASE, connections: CONNECTIONS, duration, requests: requestsOf(mix) });
-  const live = stopLive?.();
+  const live = stopLive ? { ...stopLive(), what: mix.writes.what } : undefined;
   return {
     live,
     rps: result.requests.average,
@@ -223,11 +227,13 @@ async function benchEngine(engine, databaseUrl) {
     detail: { paths: detailMix(SEED + 2, facts.docIds) },
     'detail-page': { paths: detailPageMix(SEED + 3, facts.docIds) },
   };
-  mixes['list-live'] = { ...mixes.list, liveIds: facts.docIds };
-  mixes['search-live'] = { ...mixes.search, liveIds: facts.docIds };
+  const downloads = { ids: facts.docIds, route: '/api/bench-count/', rate: LIVE_RATE, seed: SEED + 3, what: '下载' };
+  mixes['list-live'] = { ...mixes.list, writes: downloads };
+  mixes['search-live'] = { ...mixes.search, writes: downloads };
+  mixes['search-edits'] = { ...mixes.search, writes: { ids: facts.docIds, route: '/api/bench-edit/', rate: EDIT_RATE, seed: SEED + 4, what: '编辑' } };
   const runs = [await runProcess(`${engine}`, dataDir, apiEnv, CASES, mixes)];
-  // without the caches a download changes nothing for the others: the live cases run with them only
-  const cold = CASES.filter((c) => c !== 'detail' && c !== 'detail-page' && !c.endsWith('-live'));
+  // without the caches a download or an edit changes nothing for the others: those cases run with them only
+  const cold = CASES.filter((c) => c !== 'detail' && c !== 'detail-page' && !mixes[c]?.writes);
   if (COLD) runs.push(await runProcess(`${engine} 无缓存`, dataDir, { ...apiEnv, CONTENT_CACHE: 'off' }, cold, mixes));
   return { engine, seeded, words: words.length, runs };
 }
@@ -250,7 +256,7 @@ function print(results) {
         console.log(`${`${run.label} ${name}`.padEnd(24)}${fmt(c.rps).padStart(10)}${share.padStart(10)}${fmt(c.p50).padStart(9)}${fmt(c.p99).padStart(9)}` +
           `${fmt(c.cpuMs, 3).padStart(11)}${fmt(c.mainMs, 3).padStart(9)}` +
           `${String(c.non2xx).padStart(9)}${String(c.errors).padStart(7)}${c.statuses ? `  (${c.statuses})` : ''}` +
-          `${c.live ? `  下载 ${c.live.counted} 次${c.live.failed ? `，失败 ${c.live.failed}` : ''}` : ''}`);
+          `${c.live ? `  ${c.live.what} ${c.live.counted} 次${c.live.failed ? `，失败 ${c.live.failed}` : ''}` : ''}`);
       }
       console.log(`${`${run.label} 内存`.padEnd(24)}启动后 ${run.started.now} MB，峰值（VmHWM）${run.rss.peak} MB，结束时 ${run.rss.now} MB；负载 ${run.load}`);
     }

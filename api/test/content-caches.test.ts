@@ -1,5 +1,6 @@
 import { CONTENT_CACHE_LIMITS } from '../src/modules/content/caches';
 import { keptCache } from '../src/modules/content/kept-cache';
+import { parseContentChange } from '../src/modules/content/changes';
 import { registeredClient, type Client } from './accounts-helpers';
 import { addTextDoc, contentServer } from './content-helpers';
 import { call, engines, useEngine, within, type TestServer } from './helpers';
@@ -182,11 +183,52 @@ describe.each(engines())('list and search caches on %s', (engine) => {
       await within(3000, async () => (await page(server.base, byDownloads)).results[0].id === last.id); // throws past 3 s
 
       await warm(server.base, [byDownloads]);
+      const heard: unknown[] = [];
+      server.app.content.changes.onChange((change, item) => heard.push({ change, item }));
       await server.app.db.query("UPDATE documents SET title = '库外改名的文档' WHERE id = $1", [last.id]);
       const renamed = async () => (await page(server.base, byDownloads)).results[0].title === '库外改名的文档';
       expect(await within(engine === 'pglite' ? 0 : 1000, renamed)).toBeLessThan(1000);
+      // the change names its item (migration 0066): the kept search words drop only that item's own
+      expect(heard).toContainEqual({ change: 'items', item: { table: 'documents', id: last.id } });
     });
   });
+});
+
+test('a change payload names its document or blog; anything else is a change of everything', () => {
+  expect(parseContentChange('items:documents:12')).toEqual({ change: 'items', item: { table: 'documents', id: 12 } });
+  expect(parseContentChange('lists:blogs:7')).toEqual({ change: 'lists', item: { table: 'blogs', id: 7 } });
+  expect(parseContentChange('lists')).toEqual({ change: 'lists' });
+  expect(parseContentChange('items:users:3')).toEqual({ change: 'items' });
+  expect(parseContentChange('items:documents:x')).toEqual({ change: 'items' });
+  expect(parseContentChange('categories:documents:3')).toEqual({ change: 'categories' });
+  expect(parseContentChange('')).toEqual({ change: 'categories' });
+});
+
+test('values kept through changes (the search words): only a value being made while a change comes is not kept', async () => {
+  let generation = 0;
+  const cache = keptCache<string>({
+    ttlMs: () => 60_000,
+    maxEntries: 10,
+    maxBytes: 1000,
+    sizeOf: (_key, value) => value.length,
+    generation: () => generation,
+    enabled: () => true,
+    keepThroughChanges: true,
+  });
+  await cache.get('a', async () => 'first');
+  generation += 1;
+  expect(await cache.get('a', async () => 'again')).toBe('first');
+  let finish: (value: string) => void = () => undefined;
+  const made = cache.get('b', () => new Promise<string>((resolve) => (finish = resolve)));
+  generation += 1; // the change came while b was being made
+  finish('stale');
+  expect(await made).toBe('stale');
+  expect(await cache.get('b', async () => 'fresh')).toBe('fresh');
+  expect([...cache.entries()]).toEqual([['a', 'first'], ['b', 'fresh']]);
+  cache.forget('a');
+  expect([...cache.entries()].map(([key]) => key)).toEqual(['b']);
+  cache.clear();
+  expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
 });
 
 describe('the kept values (caches.ts): least recently used out past the bytes or entries, none kept across a change', () => {

@@ -4,7 +4,8 @@ import { databaseSearch, termPostingsText } from '../src/modules/content/reposit
 import type { SearchEngine, SearchRequest } from '../src/modules/content/search/engine';
 import { parseQuery, tsqueryText } from '../src/modules/content/search/query';
 import { cutWords } from '../src/modules/content/search/segmenter';
-import { decodeTermPostings, itemFacts, termIndexSearch } from '../src/modules/content/search/term-index';
+import type { ChangedItem } from '../src/modules/content/changes';
+import { decodeTermPostings, itemFacts, TERM_CHANGES_BATCH, termChanges, termIndexSearch, type TermPostings } from '../src/modules/content/search/term-index';
 import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
 import { addTextDoc, contentServer } from './content-helpers';
 import { engines, useEngine, type TestServer } from './helpers';
@@ -28,7 +29,13 @@ function postingsOnly(app: FastifyInstance): SearchEngine {
     prepare: () => Promise.reject(new Error('a relevance search went to the database')),
   };
   const facts = itemFacts();
-  return termIndexSearch({ postings: async (t) => decodeTermPostings(await termPostingsText(app.db, t), facts, 0), facts, kept: () => true, database: refuse });
+  return termIndexSearch({
+    postings: async (t) => decodeTermPostings(await termPostingsText(app.db, t), facts, 0),
+    facts,
+    settled: async () => undefined,
+    kept: () => true,
+    database: refuse,
+  });
 }
 
 /** The moment of the items made together (a text: a Date keeps only milliseconds). */
@@ -164,52 +171,159 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
     expect(after.count).toBe(before.count + 1);
     expect(after.hits[0]).toEqual({ type: 'docs', id, rank: 1 });
   });
+
+  test('a change of one item keeps the words it does not touch, and a word it touches is read again', async () => {
+    const { app } = server;
+    const postingsReads = () => spy.mock.calls.filter(([name]) => name === 'content_search_term_postings').map(([, , params]) => params);
+    const spy = jest.spyOn(app.db, 'preparedQuery');
+    try {
+      const moon = await answer(app.content.search, { text: '明月' });
+      await answer(app.content.search, { text: '同刻' });
+      const [other] = await app.db.query<{ id: number }>(
+        `SELECT id FROM documents WHERE status IN (1, 5) AND NOT search_vector @@ '同刻 | 明月'::tsquery ORDER BY id LIMIT 1`,
+      );
+      // an edit of an item holding neither word, told as the write paths tell it (its row forgotten, the change named)
+      await app.db.query(`UPDATE documents SET title = title || '（修订）' WHERE id = $1`, [other.id]);
+      app.content.rows.changed('documents', other.id);
+      spy.mockClear();
+      expect((await answer(app.content.search, { text: '明月', type: 'docs' })).hits).toEqual(moon.hits.filter((h) => h.type === 'docs'));
+      await answer(app.content.search, { text: '同刻' });
+      expect(postingsReads()).toEqual([]);
+      // an item holding 明月 loses it: that word alone is read again, and the item is no longer found
+      const held = moon.hits.find((h) => h.type === 'docs')!.id;
+      const [{ vector }] = await app.db.query<{ vector: string }>(`SELECT search_vector::text AS vector FROM documents WHERE id = $1`, [held]);
+      await app.db.query(`UPDATE documents SET search_vector = ts_delete(search_vector, '明月') WHERE id = $1`, [held]);
+      try {
+        app.content.rows.changed('documents', held);
+        const after = await answer(app.content.search, { text: '明月' });
+        expect(after.count).toBe(moon.count - 1);
+        expect(after.hits).toEqual(moon.hits.filter((h) => !(h.type === 'docs' && h.id === held)));
+        await answer(app.content.search, { text: '同刻' });
+        expect(postingsReads()).toEqual([[`'明月'`]]);
+      } finally {
+        await app.db.query(`UPDATE documents SET search_vector = $2::tsvector WHERE id = $1`, [held, vector]);
+        app.content.rows.changed('documents', held);
+      }
+      expect((await answer(app.content.search, { text: '明月' })).hits).toEqual(moon.hits);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
 
-test('an item has the facts of the newest read: a read a change overtook writes none', () => {
+test('an item has the facts of a read that began after its last change: a read a change overtook writes none of it', () => {
   const facts = itemFacts();
-  facts.record(5, 0, 7, 1000, 3, 1);
-  facts.record(5, 1, 7, 2000, 4, 0);
+  facts.record(4, 0, 7, 1000, 3, 1);
+  facts.record(4, 1, 7, 2000, 4, 0);
+  facts.changed(5, 0, 7);
   facts.record(4, 0, 7, 999, 9, 2); // began before the change of generation 5
-  expect([facts.of(0).times[7], facts.of(0).categories[7], facts.of(0).exts[7], facts.of(1).times[7]]).toEqual([1000, 3, 1, 2000]);
-  facts.record(6, 0, 9, 3000, 5, 1);
-  expect([facts.generation(), facts.of(0).times[9]]).toEqual([6, 3000]);
+  expect([facts.of(0).times[7], facts.of(0).categories[7], facts.of(0).exts[7], facts.of(1).times[7], facts.lastChange()]).toEqual([1000, 3, 1, 2000, 5]);
+  facts.record(5, 0, 7, 1001, 5, 1);
+  facts.record(4, 0, 8, 3000, 6, 1); // another item: its last change is older than the read
+  expect([facts.of(0).times[7], facts.of(0).times[8]]).toEqual([1001, 3000]);
+  facts.changedAll(6);
+  facts.record(5, 0, 8, 3001, 6, 1);
+  expect([facts.of(0).times[8], facts.lastChange()]).toEqual([3000, 6]);
   expect(() => decodeTermPostings(`${2 ** 21 + 1}:0:1:1:pdf`, facts, 6)).toThrow(RangeError);
-  expect(decodeTermPostings('3:2:10:1:word,3:3:11:2:', facts, 6)).toEqual({ generation: 6, ids: Uint32Array.from([3, 3]), flags: Uint8Array.from([2, 3]) });
+  expect(decodeTermPostings('3:2:10:1:word,3:3:11:2:', facts, 6)).toEqual({ checked: 6, ids: Uint32Array.from([3, 3]), flags: Uint8Array.from([2, 3]) });
   expect([facts.of(0).exts[3], facts.of(1).categories[3]]).toEqual([2, 2]);
 });
 
-test('words read on either side of a change are not searched together: the database answers', async () => {
-  const facts = itemFacts();
-  const texts: Record<string, [string, number]> = { 明月: ['5:2:100:1:pdf,4:0:90:1:pdf', 1], 春风: ['5:0:100:1:pdf', 2] };
+/** A search engine over words of `texts` (postings text, the generation their read began in), the database a marker. */
+function termEngine(texts: Record<string, [string, number]>, facts = itemFacts()) {
   const fromDatabase = { keyword: 'database', terms: [], count: 0, hits: async () => [] };
   const engine = termIndexSearch({
     postings: async (t) => decodeTermPostings(texts[t][0], facts, texts[t][1]),
     facts,
+    settled: async () => undefined,
     kept: () => true,
     database: { prepare: async () => fromDatabase },
   });
+  return { engine, facts, fromDatabase };
+}
+
+test('a word read before a change it was not yet checked against is not searched: the database answers', async () => {
+  const { engine, facts, fromDatabase } = termEngine({ 明月: ['5:2:100:1:pdf,4:0:90:1:pdf', 1], 春风: ['5:0:100:1:pdf', 2] });
+  facts.changed(2, 0, 9);
   expect(await engine.prepare({ text: '明月 春风' })).toBe(fromDatabase);
   const alone = await engine.prepare({ text: '春风' });
   expect([alone.count, await alone.hits(10, 0)]).toEqual([1, [{ type: 'docs', id: 5, rank: 0 }]]);
   expect((await engine.prepare({ text: '春风', extCate: 'nothing' as never })).count).toBe(0);
 });
 
-test('a word nobody holds, read after a change, is answered from the postings: it writes no facts to wait for', async () => {
-  const facts = itemFacts();
-  // 明月 was read before the change (generation 1); 无人 and 清风 after it (generation 2), 清风 before anyone read a word with items
-  const texts: Record<string, [string, number]> = { 明月: ['5:2:100:1:pdf', 1], 无人: ['', 2], 清风: ['', 2] };
-  const fromDatabase = { keyword: 'database', terms: [], count: 0, hits: async () => [] };
-  const engine = termIndexSearch({
-    postings: async (t) => decodeTermPostings(texts[t][0], facts, texts[t][1]),
-    facts,
-    kept: () => true,
-    database: { prepare: async () => fromDatabase },
-  });
+test('a word nobody holds, read after a change, is answered from the postings', async () => {
+  // 明月 was read before the change of generation 2; 无人 and 清风 after it
+  const { engine, facts, fromDatabase } = termEngine({ 明月: ['5:2:100:1:pdf', 1], 无人: ['', 2], 清风: ['', 2] });
   expect((await engine.prepare({ text: '明月' })).count).toBe(1);
+  facts.changed(2, 0, 9);
   const nobody = await engine.prepare({ text: '无人 清风' });
   expect(nobody).not.toBe(fromDatabase);
   expect([nobody.count, await nobody.hits(10, 0)]).toEqual([0, []]);
-  // with a word of items from before the change, the words are of two generations: still the database
   expect(await engine.prepare({ text: '明月 无人' })).toBe(fromDatabase);
+});
+
+describe('kept words through changes (termChanges)', () => {
+  /** Kept words as caches.ts keeps them, a Map by the word; `words`: what the changed items' vectors hold now. */
+  function setUp(words: Record<string, string[]> = {}) {
+    const facts = itemFacts();
+    let generation = 1;
+    const kept = new Map<string, TermPostings>();
+    const read = (term: string, text: string) => kept.set(term, decodeTermPostings(text, facts, generation));
+    const errors: unknown[] = [];
+    const asked: string[][] = [];
+    let fail = false;
+    const applied = termChanges({
+      kept: { entries: () => kept.entries(), forget: (t) => void kept.delete(t), clear: () => kept.clear() },
+      facts,
+      generation: () => generation,
+      enabled: () => true,
+      itemWords: async (items) => {
+        asked.push(items.map((i) => `${i.table}:${i.id}`));
+        if (fail) throw new Error('read failed');
+        return items.flatMap((i) => words[`${i.table}:${i.id}`] ?? []);
+      },
+      onError: (err) => errors.push(err),
+    });
+    const change = (item?: ChangedItem) => {
+      generation += 1;
+      applied.changed(item);
+    };
+    return { facts, kept, read, change, applied, errors, asked, failNext: () => (fail = true) };
+  }
+
+  test('a change forgets the words holding the item and the words it holds now; the others stay, checked up to it', async () => {
+    const t = setUp({ 'documents:5': ['春风', '新词'] });
+    t.read('明月', '5:2:100:1:pdf,4:0:90:1:pdf'); // holds document 5
+    t.read('春风', '6:0:100:1:pdf'); // document 5 holds it now
+    t.read('秋水', '5:1:100:1:'); // holds blog 5, not document 5
+    t.read('远山', '7:0:100:1:pdf');
+    t.change({ table: 'documents', id: 5 });
+    await t.applied.settled();
+    expect([...t.kept.keys()].sort()).toEqual(['秋水', '远山']);
+    expect([...t.kept.values()].map((p) => p.checked)).toEqual([2, 2]);
+    expect(t.facts.lastChange()).toBe(2);
+    expect(t.asked).toEqual([['documents:5']]);
+    // changes heard together are read together
+    t.change({ table: 'blogs', id: 5 });
+    t.change({ table: 'documents', id: 7 });
+    await t.applied.settled();
+    expect([...t.kept.keys()]).toEqual([]);
+    expect(t.asked[1]).toEqual(['blogs:5', 'documents:7']);
+  });
+
+  test('a change naming no item, a batch past the limit and a failed read forget every word', async () => {
+    const t = setUp();
+    t.read('明月', '5:2:100:1:pdf');
+    t.change();
+    expect(t.kept.size).toBe(0);
+    t.read('明月', '5:2:100:1:pdf');
+    for (let id = 100; id <= 100 + TERM_CHANGES_BATCH; id += 1) t.change({ table: 'documents', id });
+    await t.applied.settled();
+    expect([t.kept.size, t.asked.length]).toEqual([0, 0]);
+    t.read('明月', '5:2:100:1:pdf');
+    t.failNext();
+    t.change({ table: 'documents', id: 9 });
+    await t.applied.settled();
+    expect([t.kept.size, t.errors.length]).toEqual([0, 1]);
+  });
 });

@@ -1,10 +1,10 @@
 import type { DocItem } from 'contracts';
 import type { Answer } from './answers';
-import type { ContentChanges } from './changes';
+import type { ChangedItem, ContentChanges } from './changes';
 import { keptCache, type KeptCache } from './kept-cache';
 import type { PreparedSearch, SearchEngine, SearchRequest } from './search/engine';
 import { normaliseKeyword } from './search/query';
-import { decodeTermPostings, itemFacts, termIndexSearch, termPostingsBytes, type TermPostings } from './search/term-index';
+import { decodeTermPostings, itemFacts, termChanges, termIndexSearch, termPostingsBytes, type TermPostings } from './search/term-index';
 
 /**
  * How long and how much the content caches keep (docs/performance.md, "Lists and search under load"). Every change
@@ -17,8 +17,8 @@ export const CONTENT_CACHE_LIMITS = {
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
-   * Each search word's public items (search/term-index.ts): only a change makes them stale (a count is no part of
-   * them), so the time limit only bounds how long a word nobody searches for stays. The load benchmark's 3,000 words
+   * Each search word's public items (search/term-index.ts): only a change of an item it holds makes it stale (a count is
+   * no part of them; termChanges), so the time limit only bounds how long a word nobody searches for stays. The load benchmark's 3,000 words
    * take 4.3 MB as counted here: at 4 MB they pushed each other out (a third more reads of words).
    */
   terms: { ttlMs: 10 * 60_000, maxEntries: 20_000, maxBytes: 5 * 1024 * 1024 },
@@ -49,6 +49,10 @@ export interface SearchSource {
   engine: SearchEngine;
   /** A search word's postings as the database writes them (repositories/search.ts, termPostingsText). */
   termPostings(term: string): Promise<string>;
+  /** The words the items' search vectors hold now (repositories/search.ts, itemSearchWords). */
+  itemWords(items: ChangedItem[]): Promise<string[]>;
+  /** A change could not be applied to the kept words (they were all forgotten instead). */
+  onError(err: unknown): void;
 }
 
 /** The caches of the content module; `on` is CONTENT_CACHE (off: answers, searches and words are not kept at all). */
@@ -61,9 +65,20 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
     sizeOf: (key, postings) => overhead(key) + termPostingsBytes(postings),
     generation: changes.items,
     enabled: kept,
+    keepThroughChanges: true, // termChanges forgets the words a change touches
   });
   const facts = itemFacts();
+  const termChangesApplied = termChanges({
+    kept: termPostings,
+    facts,
+    generation: changes.items,
+    enabled: kept,
+    itemWords: source.itemWords,
+    onError: source.onError,
+  });
+  changes.onChange((_change, item) => termChangesApplied.changed(item));
   const engine = termIndexSearch({
+    settled: termChangesApplied.settled,
     postings: (term) =>
       termPostings.get(term, async () => {
         const generation = changes.items();

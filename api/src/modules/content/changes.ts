@@ -11,6 +11,24 @@ export const CONTENT_CHANGES_CHANNEL = 'content_changes';
  */
 export type ContentChange = 'items' | 'lists' | 'categories';
 
+/** The document or blog a change was made to, when it was one (migration 0066 names it; without, anything may have changed). */
+export interface ChangedItem {
+  table: 'documents' | 'blogs';
+  id: number;
+}
+
+/**
+ * A NOTIFY payload: `items`, `lists` or `categories`, followed by `:documents:<id>` or `:blogs:<id>` for a change of
+ * one row (migration 0066). Anything else is read as a change of the category tree: everything is answered anew.
+ */
+export function parseContentChange(payload: string): { change: ContentChange; item?: ChangedItem } {
+  const [kind, table, id] = payload.split(':');
+  const change: ContentChange = kind === 'items' || kind === 'lists' ? kind : 'categories';
+  const n = Number(id);
+  if (change !== 'categories' && (table === 'documents' || table === 'blogs') && Number.isSafeInteger(n) && n > 0) return { change, item: { table, id: n } };
+  return { change };
+}
+
 /**
  * The generations the content caches are kept under. Every write to `documents`, `blogs`, `blog_appendices` and
  * `content_categories` that a visitor could see, but a count, is told by the database (triggers of migrations 0060 and
@@ -25,20 +43,21 @@ export interface ContentChanges {
   lists(): number;
   /** Whether every change is heard now: false until LISTEN is in place and while its connection is down. */
   live(): boolean;
-  changed(change: ContentChange): void;
+  /** `item`: the one document or blog changed, when it is known (the kept search words drop only its own). */
+  changed(change: ContentChange, item?: ChangedItem): void;
   /** Calls `listener` on each change of this process or another. */
-  onChange(listener: (change: ContentChange) => void): void;
+  onChange(listener: (change: ContentChange, item?: ChangedItem) => void): void;
 }
 
 export async function contentChanges(app: FastifyInstance): Promise<ContentChanges> {
   let items = 0;
   let lists = 0;
   let live = false;
-  const listeners: ((change: ContentChange) => void)[] = [];
-  const changed = (change: ContentChange) => {
+  const listeners: ((change: ContentChange, item?: ChangedItem) => void)[] = [];
+  const changed = (change: ContentChange, item?: ChangedItem) => {
     items += 1;
     if (change !== 'items') lists += 1;
-    for (const listener of listeners) listener(change);
+    for (const listener of listeners) listener(change, item);
   };
   const changes: ContentChanges = {
     items: () => items,
@@ -48,7 +67,10 @@ export async function contentChanges(app: FastifyInstance): Promise<ContentChang
     onChange: (listener) => void listeners.push(listener),
   };
   await keepListening(app, CONTENT_CHANGES_CHANNEL, 'content caches paused', {
-    message: (payload) => changed(payload === 'items' || payload === 'lists' ? payload : 'categories'),
+    message: (payload) => {
+      const { change, item } = parseContentChange(payload);
+      changed(change, item);
+    },
     // anything may have changed while nothing was heard
     up: () => {
       live = true;

@@ -14,7 +14,7 @@ import { downloadRoutes } from './routes/downloads';
 import { previewRoutes } from './routes/previews';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
-import { databaseSearch, termPostingsText } from './repositories/search';
+import { databaseSearch, itemSearchWords, termPostingsText } from './repositories/search';
 import { hasContent } from './repositories/seed';
 import { loadSigner } from './signing';
 import { createStorage } from '../../infra/storage/create-storage';
@@ -72,7 +72,12 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
   changes.onChange((change) => {
     if (change === 'categories') categories.invalidate();
   });
-  const caches = contentCaches(changes, options.cache ?? true, { engine: databaseSearch(app.db), termPostings: (term) => termPostingsText(app.db, term) });
+  const caches = contentCaches(changes, options.cache ?? true, {
+    engine: databaseSearch(app.db),
+    termPostings: (term) => termPostingsText(app.db, term),
+    itemWords: (items) => itemSearchWords(app.db, items),
+    onError: (err) => app.log.error({ err }, 'kept search words: a change not applied, every word forgotten'),
+  });
   app.decorate('content', {
     storage,
     signer: await loadSigner(app.db),

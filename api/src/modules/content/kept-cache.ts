@@ -1,7 +1,7 @@
 /**
  * Values kept in memory by key, least recently used first out: at most `maxEntries` values and `maxBytes` bytes
  * (as `sizeOf` counts them), each for at most `ttlMs()` (asked at each read), and only while `generation()` is the one the value was made
- * under (a change bumps it: every value made before is stale at once). Requests for a key whose value is being
+ * under (a change bumps it: every value made before is stale at once; but see keepThroughChanges). Requests for a key whose value is being
  * made wait for that one rather than making it again. While `enabled()` is false nothing is kept or shared.
  */
 export interface KeptCacheOptions<T> {
@@ -11,11 +11,22 @@ export interface KeptCacheOptions<T> {
   sizeOf(key: string, value: T): number;
   generation(): number;
   enabled(): boolean;
+  /**
+   * Values outlive a change of `generation()` (their owner forgets the ones a change touched, `forget`); a value being
+   * made while a change comes is still not kept.
+   */
+  keepThroughChanges?: boolean;
 }
 
 export interface KeptCache<T> {
   /** The kept value of `key`, or the one `make` makes (kept unless a change came while it was being made). */
   get(key: string, make: () => Promise<T>): Promise<T>;
+  /** Forgets the kept value of `key`. */
+  forget(key: string): void;
+  /** Forgets every kept value. */
+  clear(): void;
+  /** The kept values with their keys, least recently used first (do not forget or get while walking). */
+  entries(): IterableIterator<[string, T]>;
   /** Values and bytes kept now (the benchmark and the tests look). */
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
@@ -56,7 +67,7 @@ export function keptCache<T>(options: KeptCacheOptions<T>): KeptCache<T> {
       const generation = options.generation();
       const entry = entries.get(key);
       if (entry) {
-        if (entry.generation === generation && Date.now() - entry.at < options.ttlMs()) {
+        if ((options.keepThroughChanges || entry.generation === generation) && Date.now() - entry.at < options.ttlMs()) {
           hits += 1;
           entries.delete(key); // most recently used: to the end
           entries.set(key, entry);
@@ -80,6 +91,17 @@ export function keptCache<T>(options: KeptCacheOptions<T>): KeptCache<T> {
         done,
       );
       return value;
+    },
+    forget(key) {
+      const entry = entries.get(key);
+      if (entry) drop(key, entry);
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    *entries() {
+      for (const [key, entry] of entries) yield [key, entry.value] as [string, T];
     },
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
   };

@@ -7,7 +7,7 @@ import { blogRowById } from './repositories/blogs';
 import { docRowById } from './repositories/documents';
 import { userNicknames } from './repositories/users';
 import type { BlogRow, DocRow } from './serialize';
-import type { ContentChange } from './changes';
+import type { ChangedItem, ContentChange } from './changes';
 
 export function docNotFound(): ApiError {
   return new ApiError(404, 'not_found', '文档不存在或已被删除');
@@ -143,7 +143,7 @@ export interface DetailRows {
   counted(table: 'documents' | 'blogs', id?: number): void;
 }
 
-export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number): DetailRows {
+export function detailRows(tell: (change: ContentChange, item?: ChangedItem) => void, ttlMs?: number): DetailRows {
   const docs = rowCache<DocRow>(ttlMs);
   const blogs = rowCache<BlogRow>(ttlMs);
   const forget = (table: 'documents' | 'blogs', id?: number) => (table === 'documents' ? docs : blogs).forget(id);
@@ -152,7 +152,7 @@ export function detailRows(tell: (change: ContentChange) => void, ttlMs?: number
     blogs,
     changed: (table, id) => {
       forget(table, id);
-      tell('lists');
+      tell('lists', id === undefined ? undefined : { table, id });
     },
     counted: forget,
   };

@@ -7,6 +7,7 @@ import type { SearchEngine, SearchHit, SearchOrder, SearchRequest } from '../sea
 import { HIT_KINDS, matchesPage, noMatches, type Matches } from '../search/matches';
 import { parseQuery, searchMarks, tsqueryText } from '../search/query';
 import { itemConditions } from './filters';
+import type { ChangedItem } from '../changes';
 
 const ORDER_SQL: Record<SearchOrder, string> = {
   relevance: 'rank DESC, create_time DESC, id DESC, type DESC',
@@ -167,6 +168,23 @@ const TERM_POSTINGS_SQL = `SELECT string_agg(concat_ws(':', id, flags, time, cat
 export async function termPostingsText(db: Db, term: string): Promise<string> {
   const [row] = await db.preparedQuery<{ postings: string | null }>('content_search_term_postings', TERM_POSTINGS_SQL, [tsqueryText([term], 'all')]);
   return row?.postings ?? '';
+}
+
+/**
+ * The words (lexemes) the search vectors of these documents and blogs hold now, each once: what a change of them may
+ * have added them to (search/term-index.ts, termChanges). An item that is gone holds none.
+ */
+export async function itemSearchWords(db: Db, items: ChangedItem[]): Promise<string[]> {
+  const ids = (table: ChangedItem['table']) => items.filter((i) => i.table === table).map((i) => i.id);
+  const rows = await db.query<{ word: string }>(
+    `SELECT DISTINCT word FROM (
+       SELECT unnest(tsvector_to_array(search_vector)) AS word FROM documents WHERE id = ANY($1::bigint[])
+       UNION ALL
+       SELECT unnest(tsvector_to_array(search_vector)) FROM blogs WHERE id = ANY($2::bigint[])
+     ) w`,
+    [ids('documents'), ids('blogs')],
+  );
+  return rows.map((r) => r.word);
 }
 
 /**

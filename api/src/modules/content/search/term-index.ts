@@ -1,3 +1,4 @@
+import type { ChangedItem } from '../changes';
 import { EXT_CATES, SEARCH_MAX_RESULTS } from '../constants';
 import type { PreparedSearch, SearchEngine, SearchRequest } from './engine';
 import { hitKind, matchesPage, noMatches, type Matches } from './matches';
@@ -8,8 +9,11 @@ import { parseQuery, searchMarks } from './query';
  * database's GIN indexes answer for the word. 5 bytes an item; what a search filters and orders them by is in ItemFacts, once per item.
  */
 export interface TermPostings {
-  /** The content generation the read began in: its items' facts are those of that generation. */
-  generation: number;
+  /**
+   * The content generation up to which none of its items has changed: first the one its read began in, then each
+   * batch of changes that left the word as it was (termChanges). A search uses it only when no item has changed since.
+   */
+  checked: number;
   ids: Uint32Array;
   /** 1 for a blog, plus 2 when the item's title holds the word. */
   flags: Uint8Array;
@@ -31,45 +35,69 @@ interface FactColumns {
   categories: Int32Array;
   /** 1 + the document's kind's index in EXT_CATES; 0 for a blog. */
   exts: Uint8Array;
+  /** The content generation of the item's last change (0: none heard). */
+  changes: Uint32Array;
 }
 
 /**
  * What a search filters and orders its matches by, of every item some kept word holds, in arrays indexed by id
- * (documents and blogs apart): 13 bytes per id up to the highest one seen (1.7 MB for the benchmark's 105,000 items;
- * at most 27 MB each at MAX_KEPT_ITEM_ID). Written by each word's postings as they are read, under the content
- * generation their read began in (caches.ts): a newer one takes over, an older one (a read that a change overtook)
- * writes nothing. A search uses the facts only when all its words were read in the facts' generation (every word
- * writes all its items, so theirs are then those of that generation); otherwise it asks the database.
+ * (documents and blogs apart): 17 bytes per id up to the highest one seen (2.2 MB for the benchmark's 105,000 items;
+ * at most 36 MB each at MAX_KEPT_ITEM_ID). Written by each word's postings as they are read, unless the item changed
+ * after that read began (a read a change overtook writes nothing of it), and with them the generation of each item's
+ * last change, so that a word holding a changed item is known stale (termChanges).
  */
 export interface ItemFacts {
-  /** The generation of the newest read that wrote. */
-  generation(): number;
   of(blog: number): FactColumns;
   record(generation: number, blog: number, id: number, time: number, category: number, ext: number): void;
+  /** Item `id` changed in `generation`: what reads that began before say of it is stale. */
+  changed(generation: number, blog: number, id: number): void;
+  /** Anything may have changed in `generation` (a change that names no item). */
+  changedAll(generation: number): void;
+  /** The generation of the last change heard: a word checked up to an older one is not used until checked again. */
+  lastChange(): number;
 }
 
 export function itemFacts(): ItemFacts {
-  const columns = (size: number): FactColumns => ({ times: new Float64Array(size), categories: new Int32Array(size), exts: new Uint8Array(size) });
+  const columns = (size: number): FactColumns => ({
+    times: new Float64Array(size),
+    categories: new Int32Array(size),
+    exts: new Uint8Array(size),
+    changes: new Uint32Array(size),
+  });
   const tables = [columns(0), columns(0)];
-  let current = -Infinity;
+  let all = 0;
+  let last = 0;
+  const table = (blog: number, id: number): FactColumns => {
+    let t = tables[blog];
+    if (id >= t.times.length) {
+      const grown = columns(Math.min(MAX_KEPT_ITEM_ID + 1, Math.max(id + 1, 2 * t.times.length, 1024)));
+      grown.times.set(t.times);
+      grown.categories.set(t.categories);
+      grown.exts.set(t.exts);
+      grown.changes.set(t.changes);
+      tables[blog] = t = grown;
+    }
+    return t;
+  };
   return {
-    generation: () => current,
     of: (blog) => tables[blog],
     record(generation, blog, id, time, category, ext) {
-      if (generation < current) return;
-      current = generation;
-      let t = tables[blog];
-      if (id >= t.times.length) {
-        const grown = columns(Math.min(MAX_KEPT_ITEM_ID + 1, Math.max(id + 1, 2 * t.times.length, 1024)));
-        grown.times.set(t.times);
-        grown.categories.set(t.categories);
-        grown.exts.set(t.exts);
-        tables[blog] = t = grown;
-      }
+      if (generation < all) return;
+      const t = table(blog, id);
+      if (generation < t.changes[id]) return;
       t.times[id] = time;
       t.categories[id] = category;
       t.exts[id] = ext;
     },
+    changed(generation, blog, id) {
+      last = Math.max(last, generation);
+      if (id > 0 && id <= MAX_KEPT_ITEM_ID) table(blog, id).changes[id] = generation;
+    },
+    changedAll(generation) {
+      last = Math.max(last, generation);
+      all = generation;
+    },
+    lastChange: () => last,
   };
 }
 
@@ -81,7 +109,7 @@ export function itemFacts(): ItemFacts {
 export function decodeTermPostings(text: string, facts: ItemFacts, generation: number): TermPostings {
   let items = text ? 1 : 0;
   for (let c = text.indexOf(','); c >= 0; c = text.indexOf(',', c + 1)) items += 1;
-  const p: TermPostings = { generation, ids: new Uint32Array(items), flags: new Uint8Array(items) };
+  const p: TermPostings = { checked: generation, ids: new Uint32Array(items), flags: new Uint8Array(items) };
   // read field by field, without a string per item (a common word's text is 100 KB: splitting it was most of the garbage)
   let at = 0;
   const number = (): number => {
@@ -188,9 +216,11 @@ function ranked(walk: (visit: Visit) => void, request: SearchRequest, facts: Ite
 }
 
 export interface TermIndexOptions {
-  /** A word's postings, kept (caches.ts) while nothing has changed; decoded into `facts`. */
+  /** A word's postings, kept (caches.ts) until a change touches them (termChanges); decoded into `facts`. */
   postings(term: string): Promise<TermPostings>;
   facts: ItemFacts;
+  /** Resolves once the changes heard so far have been applied to the kept words (termChanges). */
+  settled(): Promise<void>;
   /** Whether postings are kept now: without, reading every match of a common word costs more than the database's search. */
   kept(): boolean;
   /** The database's own search: for an order other than relevance, and while postings are not kept. */
@@ -201,7 +231,8 @@ export interface TermIndexOptions {
  * Search by relevance from each word's postings, kept in memory: the words' lists are intersected (or, when no item
  * holds them all, joined), filtered and ordered here, so that a search of kept words reads nothing from the database.
  * The same matches, count and order as the database's search (a test compares them); a word's postings cost one read
- * of its matches, as a search of it did, then nothing until a change (docs/performance.md, "Words kept as postings").
+ * of its matches, as a search of it did, then nothing until a change of an item it held or holds (termChanges;
+ * docs/performance.md, "Words kept as postings" and "Kept words through changes").
  */
 export function termIndexSearch(options: TermIndexOptions): SearchEngine {
   return {
@@ -211,6 +242,7 @@ export function termIndexSearch(options: TermIndexOptions): SearchEngine {
       const { keyword, terms } = parsed;
       const marks = searchMarks(parsed);
       if (!terms.length) return { keyword, terms: marks, count: 0, hits: async () => [] };
+      await options.settled(); // the words a change heard so far touched are forgotten first
       let lists: TermPostings[];
       try {
         lists = await Promise.all(terms.map((t) => options.postings(t)));
@@ -219,12 +251,8 @@ export function termIndexSearch(options: TermIndexOptions): SearchEngine {
         throw err;
       }
       const { facts } = options;
-      // a change came between the words' reads, or their items' facts are of another read's generation. A word with no
-      // items writes no facts, so only words with items are held to the facts' generation (right after a change, a
-      // search including a word nobody holds would otherwise go to the database until a word with items is read)
-      const generation = lists[0].generation;
-      const held = (list: TermPostings) => list.ids.length === 0 || list.generation === facts.generation();
-      if (lists.some((list) => list.generation !== generation || !held(list))) return options.database.prepare(request);
+      // a change came while a word was read, and it is not yet known whether it touched the word
+      if (lists.some((list) => list.checked < facts.lastChange())) return options.database.prepare(request);
       let found = ranked((visit) => everyWord(lists, facts, visit), request, facts);
       if (found.total === 0 && terms.length > 1) found = ranked((visit) => anyWord(lists, facts, visit), request, facts);
       const { matches } = found;
@@ -235,5 +263,88 @@ export function termIndexSearch(options: TermIndexOptions): SearchEngine {
         hits: async (limit, offset) => matchesPage(matches, limit, offset),
       };
     },
+  };
+}
+
+/** At most this many items' changes are applied word by word at once; a larger batch forgets every kept word. */
+export const TERM_CHANGES_BATCH = 200;
+
+export interface TermChangesOptions {
+  /** The kept words (caches.ts), by the word. */
+  kept: { entries(): Iterator<[string, TermPostings]> & Iterable<[string, TermPostings]>; forget(term: string): void; clear(): void };
+  facts: ItemFacts;
+  /** The content generation now (ContentChanges.items: a change has bumped it before it is heard here). */
+  generation(): number;
+  /** Whether words are kept now (caches.ts): while not, a change only marks everything changed. */
+  enabled(): boolean;
+  /** The words the items' search vectors hold now (none for an item that is gone): repositories/search.ts. */
+  itemWords(items: ChangedItem[]): Promise<string[]>;
+  /** A failed application (a read of the words): every kept word is forgotten instead. */
+  onError(err: unknown): void;
+}
+
+/**
+ * Applies content changes to the kept words. A change naming its item forgets only the words it touches: those whose
+ * postings hold the item (it may have lost the word, its title or its facts), and those its search vector holds now (it
+ * may have gained the word). Every other word is checked up to the change and kept. Changes are applied in batches, one
+ * read of the items' words each; until a batch is applied, searches wait for it (`settled`). A change naming no item
+ * (the category tree, the LISTEN connection lost or back) forgets every word. Before this, every change forgot every
+ * word (docs/performance.md, "Kept words through changes").
+ */
+export function termChanges(options: TermChangesOptions) {
+  const { kept, facts } = options;
+  let pending: ChangedItem[] = [];
+  let applied: Promise<void> = Promise.resolve();
+  const forgetAll = () => {
+    facts.changedAll(options.generation());
+    kept.clear();
+  };
+  const apply = async () => {
+    const batch = pending;
+    pending = [];
+    if (!batch.length) return;
+    if (batch.length > TERM_CHANGES_BATCH) return forgetAll();
+    if (kept.entries().next().done) return; // nothing kept, nothing to forget (a read a change overtook is not kept)
+    const upTo = options.generation();
+    // the words whose postings hold a changed item: it changed after they were checked
+    const stale: string[] = [];
+    for (const [term, list] of kept.entries()) {
+      for (let i = 0; i < list.ids.length; i += 1) {
+        if (facts.of(list.flags[i] & BLOG).changes[list.ids[i]] > list.checked) {
+          stale.push(term);
+          break;
+        }
+      }
+    }
+    stale.forEach((term) => kept.forget(term));
+    let words: string[];
+    try {
+      words = await options.itemWords(batch);
+    } catch (err) {
+      options.onError(err);
+      return forgetAll();
+    }
+    words.forEach((term) => kept.forget(term));
+    for (const [, list] of kept.entries()) list.checked = Math.max(list.checked, upTo);
+  };
+  return {
+    /** A change was heard (ContentChanges.onChange). */
+    changed(item?: ChangedItem): void {
+      if (!item || !options.enabled()) {
+        pending = [];
+        forgetAll();
+        return;
+      }
+      facts.changed(options.generation(), item.table === 'blogs' ? BLOG : 0, item.id);
+      pending.push(item);
+      if (pending.length === 1) {
+        applied = applied.then(apply).catch((err: unknown) => {
+          options.onError(err);
+          forgetAll();
+        });
+      }
+    },
+    /** Resolves once every change heard so far is applied. */
+    settled: (): Promise<void> => applied,
   };
 }
