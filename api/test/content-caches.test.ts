@@ -188,8 +188,13 @@ describe.each(engines())('list and search caches on %s', (engine) => {
       await server.app.db.query("UPDATE documents SET title = '库外改名的文档' WHERE id = $1", [last.id]);
       const renamed = async () => (await page(server.base, byDownloads)).results[0].title === '库外改名的文档';
       expect(await within(engine === 'pglite' ? 0 : 1000, renamed)).toBeLessThan(1000);
-      // the change names its item (migration 0066): the kept search words drop only that item's own
+      // the change names its item (migration 0066): the kept search words drop only that item's own; a deleted one too
       expect(heard).toContainEqual({ change: 'items', item: { table: 'documents', id: last.id } });
+      const [owner] = await server.app.db.query<{ category_id: number; uploader_id: number }>('SELECT category_id, uploader_id FROM documents WHERE id = $1', [last.id]);
+      const gone = await addTextDoc(server.app, { title: '库外删除的文档', body: '删除', categoryId: owner.category_id, uploaderId: owner.uploader_id });
+      await server.app.db.query('DELETE FROM documents WHERE id = $1', [gone]);
+      const deleted = { change: 'lists', item: { table: 'documents', id: gone } };
+      await within(1000, async () => heard.some((h) => JSON.stringify(h) === JSON.stringify(deleted)));
     });
   });
 });

@@ -174,8 +174,15 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
 
   test('a change of one item keeps the words it does not touch, and a word it touches is read again', async () => {
     const { app } = server;
-    const postingsReads = () => spy.mock.calls.filter(([name]) => name === 'content_search_term_postings').map(([, , params]) => params);
     const spy = jest.spyOn(app.db, 'preparedQuery');
+    const plain = jest.spyOn(app.db, 'query');
+    const postingsReads = () => spy.mock.calls.filter(([name]) => name === 'content_search_term_postings').map(([, , params]) => params);
+    // any statement but a word's postings and the changed items' words: the database's own search
+    const databaseSearches = () => [
+      ...spy.mock.calls.filter(([name]) => name !== 'content_search_term_postings').map(([name]) => name),
+      ...plain.mock.calls.map(([sql]) => sql).filter((sql) => !sql.includes('tsvector_to_array')),
+    ];
+    const clear = () => [spy, plain].forEach((s) => s.mockClear());
     try {
       const moon = await answer(app.content.search, { text: '明月' });
       await answer(app.content.search, { text: '同刻' });
@@ -185,21 +192,22 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
       // an edit of an item holding neither word, told as the write paths tell it (its row forgotten, the change named)
       await app.db.query(`UPDATE documents SET title = title || '（修订）' WHERE id = $1`, [other.id]);
       app.content.rows.changed('documents', other.id);
-      spy.mockClear();
+      clear();
       expect((await answer(app.content.search, { text: '明月', type: 'docs' })).hits).toEqual(moon.hits.filter((h) => h.type === 'docs'));
       await answer(app.content.search, { text: '同刻' });
-      expect(postingsReads()).toEqual([]);
+      expect([postingsReads(), databaseSearches()]).toEqual([[], []]);
       // an item holding 明月 loses it: that word alone is read again, and the item is no longer found
       const held = moon.hits.find((h) => h.type === 'docs')!.id;
       const [{ vector }] = await app.db.query<{ vector: string }>(`SELECT search_vector::text AS vector FROM documents WHERE id = $1`, [held]);
       await app.db.query(`UPDATE documents SET search_vector = ts_delete(search_vector, '明月') WHERE id = $1`, [held]);
       try {
         app.content.rows.changed('documents', held);
+        clear();
         const after = await answer(app.content.search, { text: '明月' });
         expect(after.count).toBe(moon.count - 1);
         expect(after.hits).toEqual(moon.hits.filter((h) => !(h.type === 'docs' && h.id === held)));
         await answer(app.content.search, { text: '同刻' });
-        expect(postingsReads()).toEqual([[`'明月'`]]);
+        expect([postingsReads(), databaseSearches()]).toEqual([[[`'明月'`]], []]);
       } finally {
         await app.db.query(`UPDATE documents SET search_vector = $2::tsvector WHERE id = $1`, [held, vector]);
         app.content.rows.changed('documents', held);
@@ -207,6 +215,7 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
       expect((await answer(app.content.search, { text: '明月' })).hits).toEqual(moon.hits);
     } finally {
       spy.mockRestore();
+      plain.mockRestore();
     }
   });
 });
@@ -272,11 +281,12 @@ describe('kept words through changes (termChanges)', () => {
     const errors: unknown[] = [];
     const asked: string[][] = [];
     let fail = false;
+    let enabled = true;
     const applied = termChanges({
       kept: { entries: () => kept.entries(), forget: (t) => void kept.delete(t), clear: () => kept.clear() },
       facts,
       generation: () => generation,
-      enabled: () => true,
+      enabled: () => enabled,
       itemWords: async (items) => {
         asked.push(items.map((i) => `${i.table}:${i.id}`));
         if (fail) throw new Error('read failed');
@@ -288,7 +298,7 @@ describe('kept words through changes (termChanges)', () => {
       generation += 1;
       applied.changed(item);
     };
-    return { facts, kept, read, change, applied, errors, asked, failNext: () => (fail = true) };
+    return { facts, kept, read, change, applied, errors, asked, failNext: () => (fail = true), disable: () => (enabled = false) };
   }
 
   test('a change forgets the words holding the item and the words it holds now; the others stay, checked up to it', async () => {
@@ -309,6 +319,53 @@ describe('kept words through changes (termChanges)', () => {
     await t.applied.settled();
     expect([...t.kept.keys()]).toEqual([]);
     expect(t.asked[1]).toEqual(['blogs:5', 'documents:7']);
+  });
+
+  test('a change heard while a batch reads its words waits for the next batch: until then no word is used', async () => {
+    const reads: { items: string[]; done: (words: string[]) => void }[] = [];
+    const facts = itemFacts();
+    let generation = 1;
+    const kept = new Map<string, TermPostings>();
+    const applied = termChanges({
+      kept: { entries: () => kept.entries(), forget: (t) => void kept.delete(t), clear: () => kept.clear() },
+      facts,
+      generation: () => generation,
+      enabled: () => true,
+      itemWords: (items) => new Promise((done) => reads.push({ items: items.map((i) => `${i.table}:${i.id}`), done })),
+      onError: () => undefined,
+    });
+    kept.set('明月', decodeTermPostings('5:2:100:1:pdf', facts, generation));
+    kept.set('远山', decodeTermPostings('7:0:100:1:pdf', facts, generation));
+    const change = (id: number) => {
+      generation += 1;
+      applied.changed({ table: 'documents', id });
+    };
+    change(9);
+    await new Promise((r) => setImmediate(r));
+    expect(reads.map((r) => r.items)).toEqual([['documents:9']]);
+    change(7); // heard while document 9's words are read
+    reads[0].done([]);
+    await new Promise((r) => setImmediate(r));
+    // the first batch checked the words up to its own change only; the second one has forgotten the word holding
+    // document 7 and reads its words: until it is done, 明月 (checked up to 2 of 3) is not used
+    expect([[...kept.keys()], kept.get('明月')!.checked, facts.lastChange()]).toEqual([['明月'], 2, 3]);
+    expect(reads.map((r) => r.items)).toEqual([['documents:9'], ['documents:7']]);
+    reads[1].done([]);
+    await applied.settled();
+    expect([...kept.keys()]).toEqual(['明月']);
+    expect(kept.get('明月')!.checked).toBe(3);
+  });
+
+  test('nothing kept reads nothing; while words are not kept a change forgets them all', async () => {
+    const t = setUp({ 'documents:5': ['明月'] });
+    t.change({ table: 'documents', id: 5 });
+    await t.applied.settled();
+    expect(t.asked).toEqual([]);
+    t.read('远山', '7:0:100:1:pdf');
+    t.disable(); // CONTENT_CACHE=off, or the LISTEN connection down
+    t.change({ table: 'documents', id: 5 });
+    await t.applied.settled();
+    expect([t.kept.size, t.asked, t.facts.lastChange()]).toEqual([0, [], 3]);
   });
 
   test('a change naming no item, a batch past the limit and a failed read forget every word', async () => {

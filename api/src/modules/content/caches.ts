@@ -17,8 +17,8 @@ export const CONTENT_CACHE_LIMITS = {
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
-   * Each search word's public items (search/term-index.ts): only a change of an item it holds makes it stale (a count is
-   * no part of them; termChanges), so the time limit only bounds how long a word nobody searches for stays. The load benchmark's 3,000 words
+   * Each search word's public items (search/term-index.ts): only a change of an item it holds or comes to hold makes it
+   * stale (a count is no part of them; termChanges), so the time limit only bounds how long a word nobody searches for stays. The load benchmark's 3,000 words
    * take 4.3 MB as counted here: at 4 MB they pushed each other out (a third more reads of words).
    */
   terms: { ttlMs: 10 * 60_000, maxEntries: 20_000, maxBytes: 5 * 1024 * 1024 },

@@ -308,9 +308,10 @@ export function termChanges(options: TermChangesOptions) {
     const upTo = options.generation();
     // the words whose postings hold a changed item: it changed after they were checked
     const stale: string[] = [];
+    const changes = [facts.of(0).changes, facts.of(BLOG).changes];
     for (const [term, list] of kept.entries()) {
       for (let i = 0; i < list.ids.length; i += 1) {
-        if (facts.of(list.flags[i] & BLOG).changes[list.ids[i]] > list.checked) {
+        if (changes[list.flags[i] & BLOG][list.ids[i]] > list.checked) {
           stale.push(term);
           break;
         }
