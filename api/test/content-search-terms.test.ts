@@ -8,7 +8,7 @@ import type { ChangedItem } from '../src/modules/content/changes';
 import { decodeTermPostings, itemFacts, TERM_CHANGES_BATCH, termChanges, termIndexSearch, type TermPostings } from '../src/modules/content/search/term-index';
 import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
 import { addTextDoc, contentServer } from './content-helpers';
-import { engines, useEngine, type TestServer } from './helpers';
+import { engines, useEngine, within, type TestServer } from './helpers';
 
 // Search by relevance answers from each word's postings (src/modules/content/search/term-index.ts) instead of the
 // database's search: the two must find the same items, count them the same and order them the same, for every
@@ -183,6 +183,11 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
       ...plain.mock.calls.map(([sql]) => sql).filter((sql) => !sql.includes('tsvector_to_array')),
     ];
     const clear = () => [spy, plain].forEach((s) => s.mockClear());
+    // PostgreSQL's NOTIFY of a write comes a moment after it (PGlite's before it returns): a search while it arrives
+    // would rightly ask the database, so each step waits until it is heard
+    const heard: string[] = [];
+    app.content.changes.onChange((change, item) => heard.push(`${change}:${item?.table}:${item?.id}`));
+    const told = (id: number) => within(5000, async () => heard.includes(`items:documents:${id}`));
     try {
       const moon = await answer(app.content.search, { text: '明月' });
       await answer(app.content.search, { text: '同刻' });
@@ -192,6 +197,7 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
       // an edit of an item holding neither word, told as the write paths tell it (its row forgotten, the change named)
       await app.db.query(`UPDATE documents SET title = title || '（修订）' WHERE id = $1`, [other.id]);
       app.content.rows.changed('documents', other.id);
+      await told(other.id);
       clear();
       expect((await answer(app.content.search, { text: '明月', type: 'docs' })).hits).toEqual(moon.hits.filter((h) => h.type === 'docs'));
       await answer(app.content.search, { text: '同刻' });
@@ -202,6 +208,7 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
       await app.db.query(`UPDATE documents SET search_vector = ts_delete(search_vector, '明月') WHERE id = $1`, [held]);
       try {
         app.content.rows.changed('documents', held);
+        await told(held);
         clear();
         const after = await answer(app.content.search, { text: '明月' });
         expect(after.count).toBe(moon.count - 1);
@@ -209,8 +216,10 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
         await answer(app.content.search, { text: '同刻' });
         expect([postingsReads(), databaseSearches()]).toEqual([[[`'明月'`]], []]);
       } finally {
+        heard.length = 0;
         await app.db.query(`UPDATE documents SET search_vector = $2::tsvector WHERE id = $1`, [held, vector]);
         app.content.rows.changed('documents', held);
+        await told(held);
       }
       expect((await answer(app.content.search, { text: '明月' })).hits).toEqual(moon.hits);
     } finally {
