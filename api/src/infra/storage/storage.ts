@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -85,9 +85,12 @@ export function localDiskStorage(root: string): FileStorage {
       const temp = `${target}.${process.pid}.${randomUUID()}.tmp`;
       const hash = createHash('sha256');
       let size = 0;
+      // the source is opened before the temporary file exists: a write stream opens its file on its own time, so a
+      // missing source used to leave an empty temporary file created after the clean-up below had run
+      const source = await open(file, 'r');
       try {
         await pipeline(
-          createReadStream(file),
+          source.createReadStream(),
           new Transform({
             transform(chunk: Buffer, _enc, done) {
               hash.update(chunk);
