@@ -52,6 +52,7 @@ export const corePlugin = defineModule<CoreOptions>('core', [], async (app: Fast
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir,
     onIdleError: (err) => app.log.error({ err }, 'idle database connection failed'),
+    thread: true,
   });
   app.decorate('db', db);
   app.addHook('onClose', async () => db.close());
