@@ -12,7 +12,7 @@ const TS = ['--require', path.join(__dirname, 'fixtures', 'ts-require.cjs')];
 describe('PGlite in a worker thread', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openPgliteWorker(undefined, TS);
+    db = await openPgliteWorker(undefined, { execArgv: TS });
     await db.exec('CREATE TABLE t (id int PRIMARY KEY, v text NOT NULL, at timestamptz NOT NULL DEFAULT now(), n bigint NOT NULL DEFAULT 5)');
   }, 60_000);
   afterAll(() => db.close());
@@ -56,15 +56,29 @@ describe('PGlite in a worker thread', () => {
     expect(heard).toEqual(['one']);
   });
 
-  it('fails what waits once the thread is gone, and a thread that cannot open its folder fails to open', async () => {
-    const other = await openPgliteWorker(undefined, TS);
+  it('fails what waits once the thread is closed or stops on its own, and a thread that cannot open its folder fails to open', async () => {
+    const other = await openPgliteWorker(undefined, { execArgv: TS });
     await other.close();
     await expect(other.query('SELECT 1')).rejects.toThrow(/stopped/);
+    // a thread that stops on its own once open: the owner is told, LISTEN is lost, what waits and what comes fails
+    const fatal: Error[] = [];
+    const lost: Error[] = [];
+    const dying = await openPgliteWorker(undefined, {
+      execArgv: [...TS, '--require', path.join(__dirname, 'fixtures', 'pglite-thread-exit.cjs')],
+      onFatal: (err) => fatal.push(err),
+    });
+    await (dying.listen as NonNullable<Db['listen']>)('worker_test', () => {}, (err) => lost.push(err));
+    await expect(dying.query('-- stop the thread')).rejects.toThrow(/stopped \(7\)/);
+    await expect(dying.query('SELECT 1')).rejects.toThrow(/stopped \(7\)/);
+    expect(fatal.map((e) => e.message)).toEqual(["PGlite's thread stopped (7)"]);
+    expect(lost).toHaveLength(1);
+    await dying.close();
+    expect(fatal).toHaveLength(1);
     // a folder under a file cannot be made
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'pglite-worker-'));
     try {
       writeFileSync(path.join(scratch, 'file'), '');
-      await expect(openPgliteWorker(path.join(scratch, 'file', 'pglite'), TS)).rejects.toMatchObject({ code: 'EEXIST' });
+      await expect(openPgliteWorker(path.join(scratch, 'file', 'pglite'), { execArgv: TS })).rejects.toMatchObject({ code: 'EEXIST' });
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

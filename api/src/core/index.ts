@@ -53,6 +53,12 @@ export const corePlugin = defineModule<CoreOptions>('core', [], async (app: Fast
     dataDir: opts.dataDir,
     onIdleError: (err) => app.log.error({ err }, 'idle database connection failed'),
     thread: true,
+    // the database is gone for good: stop, as a crash of PGlite in this thread would have, for the supervisor to start again
+    onFatal: (err) => {
+      app.log.fatal({ err }, 'PGlite thread stopped');
+      console.error('PGlite 数据库线程已退出，API 随之退出:', err);
+      process.exit(1);
+    },
   });
   app.decorate('db', db);
   app.addHook('onClose', async () => db.close());

@@ -18,10 +18,12 @@ export interface OpenDbOptions {
    * API server from dist/ (not a script, not the tests' sources); `PGLITE_THREAD=0` keeps it in the calling thread.
    */
   thread?: boolean;
+  /** PGlite in its thread: the thread stopped on its own, and every query fails from then on. */
+  onFatal?: (err: Error) => void;
 }
 
 export function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, { onIdleError: options.onIdleError });
   const dir = options.dataDir ? path.join(path.resolve(options.dataDir), 'pglite') : undefined;
-  return options.thread && process.env.PGLITE_THREAD !== '0' && pgliteThreadBuilt() ? openPgliteWorker(dir) : openPglite(dir);
+  return options.thread && process.env.PGLITE_THREAD !== '0' && pgliteThreadBuilt() ? openPgliteWorker(dir, { onFatal: options.onFatal }) : openPglite(dir);
 }

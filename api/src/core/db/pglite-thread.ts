@@ -35,23 +35,29 @@ async function serve(): Promise<void> {
         return answer(request.id, async () => target(request.tx).exec(request.sql));
       case 'prepared':
         return answer(request.id, () => db.preparedQuery(request.name, request.sql, request.params));
-      case 'begin':
-        // the transaction stays open until its 'end'; the reply to 'begin' comes once it is open, the reply to
-        // 'end' once it is committed or rolled back
+      case 'begin': {
+        // the transaction stays open until its 'end'; the reply to 'begin' comes once it is open (or the error that
+        // kept it from opening), the reply to 'end' once it is committed or rolled back
+        let opened = false;
         void db
           .transaction(
             (tx) =>
               new Promise<void>((resolve, reject) => {
+                opened = true;
                 transactions.set(request.id, { tx, end: (commit) => (commit ? resolve() : reject(new RolledBack())) });
                 post({ id: request.id, value: null });
               }),
           )
           .then(
             () => post({ id: -request.id, value: null }),
-            (err: unknown) => post({ id: -request.id, ...(err instanceof RolledBack ? { value: null } : { error: errorFields(err) }) }),
+            (err: unknown) => {
+              if (!opened) post({ id: request.id, error: errorFields(err) });
+              else post({ id: -request.id, ...(err instanceof RolledBack ? { value: null } : { error: errorFields(err) }) });
+            },
           )
           .finally(() => transactions.delete(request.id));
         return;
+      }
       case 'end':
         return transactions.get(request.tx)?.end(request.commit);
       case 'listen':

@@ -35,15 +35,22 @@ export function pgliteThreadBuilt(): boolean {
 }
 
 /** The API thread's end of the messages: requests by id, their answers, NOTIFY messages, a thread gone. */
-function threadChannel(worker: Worker) {
+function threadChannel(worker: Worker, onFatal?: (err: Error) => void) {
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
-  const listeners = new Map<number, (payload: string) => void>();
+  const listeners = new Map<number, { onMessage: (payload: string) => void; onLost: (err: Error) => void }>();
   let failed: Error | undefined;
+  let closing = false;
   const failAll = (err: Error) => {
-    failed ??= err;
+    if (failed) return;
+    failed = err;
     for (const p of pending.values()) p.reject(err);
     pending.clear();
+    if (closing) return;
+    // the thread stopped on its own: no NOTIFY will come, and nothing the database answers will either
+    for (const listener of listeners.values()) listener.onLost(err);
+    listeners.clear();
+    onFatal?.(err);
   };
   const waitFor = <T>(id: number): Promise<T> => {
     if (failed) return Promise.reject(failed);
@@ -53,7 +60,7 @@ function threadChannel(worker: Worker) {
   const ready = waitFor<void>(0);
   worker.on('message', (reply: ThreadReply) => {
     if (reply.notify !== undefined) {
-      listeners.get(reply.notify)?.(reply.payload ?? '');
+      listeners.get(reply.notify)?.onMessage(reply.payload ?? '');
       return;
     }
     const waiting = pending.get(reply.id);
@@ -67,14 +74,26 @@ function threadChannel(worker: Worker) {
   return {
     ready,
     listeners,
-    failAll,
     failed: () => failed,
+    /** Closing: what waits fails, and the thread's end is no failure. */
+    close(): void {
+      closing = true;
+      failAll(new Error("PGlite's thread stopped (closed)"));
+    },
     newId: () => nextId++,
     waitFor,
     /** Sends a request and waits for its answer. */
     ask<T>(request: ThreadRequest & { id: number }): Promise<T> {
       const answer = waitFor<T>(request.id);
-      if (!failed) worker.postMessage(request);
+      if (!failed) {
+        try {
+          worker.postMessage(request);
+        } catch (err) {
+          // a parameter a message cannot carry (a function, a symbol)
+          pending.get(request.id)?.reject(err as Error);
+          pending.delete(request.id);
+        }
+      }
       return answer;
     },
     send(request: ThreadRequest): void {
@@ -87,14 +106,22 @@ function threadChannel(worker: Worker) {
  * PGlite in a worker thread of its own: the database's work (PostgreSQL in WASM, most of a search's CPU that reaches
  * it) runs beside the API's thread instead of in it, so that the two cores share a search and answers kept in memory
  * are not held up by queries (docs/performance.md, "PGlite in a thread of its own"). The same `Db` as openPglite,
- * which the worker runs (pglite-thread.ts). `execArgv`: the worker's Node options (the tests' TypeScript loader).
+ * which the worker runs (pglite-thread.ts). `onFatal`: the thread stopped on its own once open (out of memory, a crash),
+ * after which every query fails: the server stops, as it would have with PGlite in its thread. `execArgv`: the worker's
+ * Node options (the tests' TypeScript loader).
  */
-export async function openPgliteWorker(dir?: string, execArgv?: string[]): Promise<Db> {
+export async function openPgliteWorker(dir?: string, options: { onFatal?: (err: Error) => void; execArgv?: string[] } = {}): Promise<Db> {
+  const { execArgv } = options;
   const worker = new Worker(THREAD_ENTRY, { workerData: { dir }, ...(execArgv ? { execArgv } : {}) });
-  const channel = threadChannel(worker);
+  let opened = false;
+  const channel = threadChannel(worker, (err) => {
+    if (opened) options.onFatal?.(err);
+  });
   try {
     await channel.ready;
+    opened = true;
   } catch (err) {
+    channel.close();
     await worker.terminate();
     throw err;
   }
@@ -133,10 +160,15 @@ export async function openPgliteWorker(dir?: string, execArgv?: string[]): Promi
       if (outcome instanceof Error) throw outcome;
       return result;
     },
-    async listen(listenChannel, onMessage) {
+    async listen(listenChannel, onMessage, onLost) {
       const id = newId();
-      channel.listeners.set(id, onMessage);
-      await ask({ op: 'listen', id, channel: listenChannel });
+      channel.listeners.set(id, { onMessage, onLost });
+      try {
+        await ask({ op: 'listen', id, channel: listenChannel });
+      } catch (err) {
+        channel.listeners.delete(id);
+        throw err;
+      }
       return async () => {
         channel.listeners.delete(id);
         if (!channel.failed()) await ask({ op: 'unlisten', id: newId(), listen: id });
@@ -147,7 +179,7 @@ export async function openPgliteWorker(dir?: string, execArgv?: string[]): Promi
         try {
           if (!channel.failed()) await ask({ op: 'close', id: newId() });
         } finally {
-          channel.failAll(new Error("PGlite's thread stopped (closed)"));
+          channel.close();
           await worker.terminate();
         }
       })();
