@@ -164,9 +164,17 @@ const TERM_POSTINGS_SQL = `SELECT string_agg(concat_ws(':', id, flags, time, cat
       FROM blogs b WHERE b.search_vector @@ $1::tsquery AND ${publicBlogCondition('b')}
   ) p`;
 
-/** The postings of one search word (a lexeme of the items' search vectors): search/term-index.ts decodes them. */
+/**
+ * The postings of one search word (a lexeme of the items' search vectors): search/term-index.ts decodes them. Stored
+ * in the database once read and forgotten there by any change of an item holding the word (migration 0067), so that
+ * a word is read from the items once, not once per process and start.
+ */
 export async function termPostingsText(db: Db, term: string): Promise<string> {
-  const [row] = await db.preparedQuery<{ postings: string | null }>('content_search_term_postings', TERM_POSTINGS_SQL, [tsqueryText([term], 'all')]);
+  const [row] = await db.preparedQuery<{ postings: string | null }>(
+    'content_search_term_postings',
+    'SELECT search_term_postings_read($1, $2, $3::tsquery) AS postings',
+    [term, TERM_POSTINGS_SQL, tsqueryText([term], 'all')],
+  );
   return row?.postings ?? '';
 }
 
