@@ -12,9 +12,16 @@
 -- SHARE ROW EXCLUSIVE with NOWAIT first (search_term_postings_read), so on PostgreSQL it never stores what a change not
 -- yet committed makes stale: while any write holds the lock the read answers without storing. A table nobody has
 -- searched yet costs a write only its lock and one empty look (the seed, a bulk import).
+--
+-- `format` names the query that made the text (a hash of it, repositories/search.ts): a build whose query differs
+-- reads none of another's rows, and deletes them at its start. A word no public item holds is not stored. A change
+-- deletes whole texts (a common word's is about 100 KB) that the next search writes again; PGlite has no autovacuum,
+-- so the API vacuums this table itself (content/index.ts).
 CREATE TABLE search_term_postings (
-  word text PRIMARY KEY,
-  postings text NOT NULL
+  word text NOT NULL,
+  format text NOT NULL,
+  postings text NOT NULL,
+  PRIMARY KEY (word, format)
 );
 
 CREATE FUNCTION search_term_postings_forget() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -41,15 +48,16 @@ BEGIN
 END
 $$;
 
--- The stored postings of `word`; when none are, runs `postings_sql` (termPostingsText's query, `$1` the word's
--- tsquery) and stores its answer unless a write holds the table (see above). One call, one round trip.
-CREATE FUNCTION search_term_postings_read(word_wanted text, postings_sql text, word_query tsquery) RETURNS text
+-- The stored postings of `word` in `format`; when none are, runs `postings_sql` (termPostingsText's query, `$1` the
+-- word's tsquery) and stores its answer unless a write holds the table (see above) or no item holds the word. One
+-- call, one round trip (PostgreSQL's way: PGlite, one statement at a time, needs no lock; repositories/search.ts).
+CREATE FUNCTION search_term_postings_read(word_wanted text, format_wanted text, postings_sql text, word_query tsquery) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
   found_postings text;
   may_store boolean := true;
 BEGIN
-  SELECT postings INTO found_postings FROM search_term_postings WHERE word = word_wanted;
+  SELECT postings INTO found_postings FROM search_term_postings WHERE word = word_wanted AND format = format_wanted;
   IF FOUND THEN
     RETURN found_postings;
   END IF;
@@ -61,8 +69,8 @@ BEGIN
   -- a statement after the lock: on PostgreSQL it sees every write that held the lock before
   EXECUTE postings_sql INTO found_postings USING word_query;
   found_postings := coalesce(found_postings, '');
-  IF may_store THEN
-    INSERT INTO search_term_postings (word, postings) VALUES (word_wanted, found_postings) ON CONFLICT DO NOTHING;
+  IF may_store AND found_postings <> '' THEN
+    INSERT INTO search_term_postings (word, format, postings) VALUES (word_wanted, format_wanted, found_postings) ON CONFLICT DO NOTHING;
   END IF;
   RETURN found_postings;
 END
@@ -74,7 +82,7 @@ CREATE TRIGGER documents_search_term_postings_delete AFTER DELETE ON documents F
   WHEN (OLD.status IN (1, 5)) EXECUTE FUNCTION search_term_postings_forget();
 CREATE TRIGGER documents_search_term_postings_update AFTER UPDATE ON documents FOR EACH ROW
   WHEN ((OLD.status IN (1, 5) OR NEW.status IN (1, 5)) AND (
-    OLD.status IS DISTINCT FROM NEW.status OR OLD.search_vector IS DISTINCT FROM NEW.search_vector
+    OLD.id IS DISTINCT FROM NEW.id OR OLD.status IS DISTINCT FROM NEW.status OR OLD.search_vector IS DISTINCT FROM NEW.search_vector
     OR OLD.title_vector IS DISTINCT FROM NEW.title_vector OR OLD.create_time IS DISTINCT FROM NEW.create_time
     OR OLD.category_id IS DISTINCT FROM NEW.category_id OR OLD.ext_cate IS DISTINCT FROM NEW.ext_cate))
   EXECUTE FUNCTION search_term_postings_forget();
@@ -87,7 +95,7 @@ CREATE TRIGGER blogs_search_term_postings_delete AFTER DELETE ON blogs FOR EACH 
   WHEN (OLD.status = 1) EXECUTE FUNCTION search_term_postings_forget();
 CREATE TRIGGER blogs_search_term_postings_update AFTER UPDATE ON blogs FOR EACH ROW
   WHEN ((OLD.status = 1 OR NEW.status = 1) AND (
-    OLD.status IS DISTINCT FROM NEW.status OR OLD.search_vector IS DISTINCT FROM NEW.search_vector
+    OLD.id IS DISTINCT FROM NEW.id OR OLD.status IS DISTINCT FROM NEW.status OR OLD.search_vector IS DISTINCT FROM NEW.search_vector
     OR OLD.title_vector IS DISTINCT FROM NEW.title_vector OR OLD.create_time IS DISTINCT FROM NEW.create_time
     OR OLD.category_id IS DISTINCT FROM NEW.category_id))
   EXECUTE FUNCTION search_term_postings_forget();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EXT_CATES } from '../src/modules/content/constants';
-import { databaseSearch, termPostingsText } from '../src/modules/content/repositories/search';
+import { databaseSearch, POSTINGS_FORMAT, termPostingsText } from '../src/modules/content/repositories/search';
 import type { SearchEngine, SearchRequest } from '../src/modules/content/search/engine';
 import { parseQuery, tsqueryText } from '../src/modules/content/search/query';
 import { cutWords } from '../src/modules/content/search/segmenter';
@@ -241,7 +241,12 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
     return { id, word: words.sort((a, b) => b.length - a.length)[0] };
   }
   const stored = async (word: string) =>
-    (await server.app.db.query<{ postings: string }>(`SELECT postings FROM search_term_postings WHERE word = $1`, [word]))[0]?.postings;
+    (
+      await server.app.db.query<{ postings: string }>(`SELECT postings FROM search_term_postings WHERE word = $1 AND format = $2`, [
+        word,
+        POSTINGS_FORMAT,
+      ])
+    )[0]?.postings;
 
   test('a word read once is stored in the database; a change of an item holding it forgets it there, a count or title text does not', async () => {
     const { db } = server.app;
@@ -262,7 +267,8 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
     expect(await stored(word)).toBeUndefined();
     const down = await termPostingsText(db, word);
     expect(down.split(',').some((p) => p.startsWith(`${id}:`))).toBe(false);
-    expect(await stored(word)).toBe(down);
+    // stored again, unless no item holds the word now
+    expect(await stored(word)).toBe(down === '' ? undefined : down);
     // published again, then another document holding the word: each forgets it
     await db.query(`UPDATE documents SET status = 1 WHERE id = $1`, [id]);
     expect(await stored(word)).toBeUndefined();
@@ -273,7 +279,79 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
     expect((await termPostingsText(db, word)).startsWith(`${other.id}:2:`)).toBe(true);
   });
 
+  test('every change a search reads forgets the words it touches, of documents and blogs, a delete too', async () => {
+    const { db } = server.app;
+    const { id, word } = await docWithWord('存放词条丙');
+    const otherWord = '明月'; // held by other items, not by this document
+    const [{ current, ext }] = await db.query<{ current: number; ext: string }>(`SELECT category_id AS current, ext_cate AS ext FROM documents WHERE id = $1`, [id]);
+    const [{ category }] = await db.query<{ category: number }>(`SELECT id AS category FROM content_categories WHERE id <> $1 ORDER BY id LIMIT 1`, [current]);
+    const [blog] = await db.query<{ id: number }>(`SELECT id FROM blogs WHERE title = '同刻博文'`);
+    /** `word` read and stored, then `sql` run on `item`: the word is no longer stored. */
+    const forgets = async (what: string, word: string, sql: string, params: unknown[]) => {
+      await termPostingsText(db, word);
+      expect([what, await stored(word)]).toEqual([what, expect.any(String)]);
+      await db.query(sql, params);
+      expect([what, await stored(word)]).toEqual([what, undefined]);
+    };
+    const documentChanges: [string, string, unknown[]][] = [
+      ['category', `UPDATE documents SET category_id = $2 WHERE id = $1`, [id, category]],
+      ['create time', `UPDATE documents SET create_time = create_time - interval '1 second' WHERE id = $1`, [id]],
+      ['kind', `UPDATE documents SET ext_cate = $2 WHERE id = $1`, [id, EXT_CATES.find((e) => e !== ext)]],
+      ['title words', `UPDATE documents SET title_vector = title_vector || '存放新增'::tsvector WHERE id = $1`, [id]],
+    ];
+    for (const [what, sql, params] of documentChanges) await forgets(`document ${what}`, word, sql, params);
+    // a word the document comes to hold (the NEW half of the change)
+    await forgets('a word gained', otherWord, `UPDATE documents SET search_vector = search_vector || $2::tsvector WHERE id = $1`, [id, `'${otherWord}'`]);
+    await forgets('a document deleted', word, `DELETE FROM documents WHERE id = $1`, [id]);
+    const blogChanges: [string, string, unknown[]][] = [
+      ['category', `UPDATE blogs SET category_id = $2 WHERE id = $1`, [blog.id, category]],
+      ['create time', `UPDATE blogs SET create_time = create_time + interval '1 second' WHERE id = $1`, [blog.id]],
+      ['title words', `UPDATE blogs SET title_vector = title_vector || '存放新增'::tsvector WHERE id = $1`, [blog.id]],
+      ['status', `UPDATE blogs SET status = 3 WHERE id = $1`, [blog.id]],
+      ['status back', `UPDATE blogs SET status = 1 WHERE id = $1`, [blog.id]],
+    ];
+    try {
+      for (const [what, sql, params] of blogChanges) await forgets(`blog ${what}`, '同刻', sql, params);
+    } finally {
+      await db.query(`UPDATE blogs SET category_id = (SELECT category_id FROM blogs WHERE id <> $1 ORDER BY id LIMIT 1), create_time = $2::timestamptz, status = 1 WHERE id = $1`, [
+        blog.id,
+        SAME,
+      ]);
+    }
+  });
+
+  test('stored rows of another format are not read, and a word no item holds is not stored', async () => {
+    const { db } = server.app;
+    const { word } = await docWithWord('存放词条丁');
+    await db.query(`INSERT INTO search_term_postings (word, format, postings) VALUES ($1, 'another build', '1:0:1:0:')`, [word]);
+    try {
+      const read = await termPostingsText(db, word);
+      expect(read).not.toBe('1:0:1:0:');
+      expect(await stored(word)).toBe(read);
+    } finally {
+      await db.query(`DELETE FROM search_term_postings WHERE format = 'another build'`);
+    }
+    expect(await termPostingsText(db, '无人持有之词')).toBe('');
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM search_term_postings WHERE word = '无人持有之词'`);
+    expect(n).toBe(0);
+  });
+
   if (engine === 'postgres') {
+    test('on PostgreSQL a change waits for a read that stores, then forgets what it stored', async () => {
+      const { db } = server.app;
+      const { id, word } = await docWithWord('存放词条戊');
+      let change: Promise<unknown> | undefined;
+      await db.transaction(async (tx) => {
+        // a read that stores: it holds the lock, and its row is not committed yet
+        await tx.query(`LOCK TABLE search_term_postings IN SHARE ROW EXCLUSIVE MODE NOWAIT`);
+        await tx.query(`INSERT INTO search_term_postings (word, format, postings) VALUES ($1, $2, 'before the change')`, [word, POSTINGS_FORMAT]);
+        change = db.query(`UPDATE documents SET status = 3 WHERE id = $1`, [id]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      });
+      await change;
+      expect(await stored(word)).toBeUndefined();
+    });
+
     test('on PostgreSQL a read while a change holds the stored words answers as of before it and stores nothing', async () => {
       const { db } = server.app;
       const { id, word } = await docWithWord('存放词条乙');

@@ -14,7 +14,7 @@ import { downloadRoutes } from './routes/downloads';
 import { previewRoutes } from './routes/previews';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
-import { databaseSearch, itemSearchWords, termPostingsText } from './repositories/search';
+import { databaseSearch, forgetOtherPostingsFormats, itemSearchWords, termPostingsText, vacuumStoredPostings } from './repositories/search';
 import { hasContent } from './repositories/seed';
 import { loadSigner } from './signing';
 import { createStorage } from '../../infra/storage/create-storage';
@@ -23,8 +23,8 @@ import type { SeedResult } from './seed/seed';
 import { viewCounter } from './view-counter';
 import { keywordCounter } from './keyword-counter';
 import { sweepFileDeletions } from './file-sweeper';
-import { everyMinute } from '../../core/sweep';
-import { contentChanges } from './changes';
+import { every, everyMinute } from '../../core/sweep';
+import { contentChanges, type ContentChanges } from './changes';
 import { contentCaches } from './caches';
 
 /** The start's search warm-up (main.ts runs it after the seed, before the API listens). */
@@ -72,6 +72,7 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
   changes.onChange((change) => {
     if (change === 'categories') categories.invalidate();
   });
+  keepStoredPostings(app, changes);
   const caches = contentCaches(changes, options.cache ?? true, {
     engine: databaseSearch(app.db),
     termPostings: (term) => termPostingsText(app.db, term),
@@ -95,6 +96,28 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     await app.register(routes);
   }
 });
+
+/** How often PGlite's stored search postings are vacuumed, when an item changed since the last time. */
+const STORED_POSTINGS_VACUUM_MS = 10 * 60_000;
+
+/**
+ * The search words' postings stored in the database (migration 0067): another build's are deleted at the start; on
+ * PGlite, which has no autovacuum, the room of those that changes deleted is given back every 10 minutes after a
+ * change (a vacuum of the 27 MB the load benchmark's words take is one short pause of PGlite's queue).
+ */
+function keepStoredPostings(app: FastifyInstance, changes: ContentChanges): void {
+  app.addHook('onReady', async () => forgetOtherPostingsFormats(app.db).catch((err: unknown) => app.log.warn({ err }, 'stored search postings of another build not deleted')));
+  if (app.db.engine !== 'pglite') return;
+  let changed = false;
+  changes.onChange((change) => {
+    if (change === 'items' || change === 'lists') changed = true;
+  });
+  every(app, STORED_POSTINGS_VACUUM_MS, 'stored search postings vacuum', async () => {
+    if (!changed) return;
+    changed = false;
+    await vacuumStoredPostings(app.db);
+  });
+}
 
 /**
  * Seeds the quick demo site into an empty database (what `npm start` does before it listens; tests call it

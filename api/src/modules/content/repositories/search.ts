@@ -164,11 +164,17 @@ const TERM_POSTINGS_SQL = `SELECT string_agg(concat_ws(':', id, flags, time, cat
       FROM blogs b WHERE b.search_vector @@ $1::tsquery AND ${publicBlogCondition('b')}
   ) p`;
 
+/**
+ * The stored postings' format: a hash of the query that makes them, so that a build whose query (or public condition)
+ * differs reads none of another's rows (migration 0067).
+ */
+export const POSTINGS_FORMAT = createHash('sha256').update(TERM_POSTINGS_SQL).digest('hex').slice(0, 16);
 /** PGlite: a word's stored postings, or none. */
-const STORED_POSTINGS_SQL = 'SELECT postings FROM search_term_postings WHERE word = $1';
-/** PGlite: a word's postings read from the items and stored, in one statement. */
+const STORED_POSTINGS_SQL = 'SELECT postings FROM search_term_postings WHERE word = $1 AND format = $2';
+/** PGlite: a word's postings read from the items and stored (unless no item holds it), in one statement. */
 const STORE_POSTINGS_SQL = `WITH p AS (${TERM_POSTINGS_SQL}),
-  stored AS (INSERT INTO search_term_postings (word, postings) SELECT $2, coalesce(postings, '') FROM p ON CONFLICT DO NOTHING)
+  stored AS (INSERT INTO search_term_postings (word, format, postings) SELECT $2, $3, postings FROM p WHERE postings IS NOT NULL
+             ON CONFLICT DO NOTHING)
   SELECT postings FROM p`;
 
 /**
@@ -182,17 +188,30 @@ const STORE_POSTINGS_SQL = `WITH p AS (${TERM_POSTINGS_SQL}),
 export async function termPostingsText(db: Db, term: string): Promise<string> {
   const query = tsqueryText([term], 'all');
   if (db.engine === 'pglite') {
-    const [stored] = await db.preparedQuery<{ postings: string }>('content_search_stored_postings', STORED_POSTINGS_SQL, [term]);
+    const [stored] = await db.preparedQuery<{ postings: string }>('content_search_stored_postings', STORED_POSTINGS_SQL, [term, POSTINGS_FORMAT]);
     if (stored) return stored.postings;
-    const [row] = await db.preparedQuery<{ postings: string | null }>('content_search_term_postings', STORE_POSTINGS_SQL, [query, term]);
+    const [row] = await db.preparedQuery<{ postings: string | null }>('content_search_term_postings', STORE_POSTINGS_SQL, [query, term, POSTINGS_FORMAT]);
     return row?.postings ?? '';
   }
   const [row] = await db.preparedQuery<{ postings: string | null }>(
     'content_search_term_postings',
-    'SELECT search_term_postings_read($1, $2, $3::tsquery) AS postings',
-    [term, TERM_POSTINGS_SQL, query],
+    'SELECT search_term_postings_read($1, $2, $3, $4::tsquery) AS postings',
+    [term, POSTINGS_FORMAT, TERM_POSTINGS_SQL, query],
   );
   return row?.postings ?? '';
+}
+
+/** Deletes the stored postings another build's query made (a start does, migration 0067). */
+export async function forgetOtherPostingsFormats(db: Db): Promise<void> {
+  await db.query('DELETE FROM search_term_postings WHERE format <> $1', [POSTINGS_FORMAT]);
+}
+
+/**
+ * Gives back the room of the stored postings that changes deleted (PGlite has no autovacuum: without it, each text a
+ * change deletes and the next search writes again grows the files).
+ */
+export async function vacuumStoredPostings(db: Db): Promise<void> {
+  await db.exec('VACUUM search_term_postings');
 }
 
 /**
