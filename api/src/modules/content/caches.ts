@@ -14,11 +14,11 @@ import { decodeTermPostings, itemFacts, termChanges, termIndexSearch, termPostin
  */
 export const CONTENT_CACHE_LIMITS = {
   /**
-   * 16 MB since the search words' postings are stored in the database (docs/performance.md, "Postings kept in the
-   * database"): the load benchmark's searches then cost 0.52 ms of CPU each against 0.60 ms with 8 MB and 0.72 ms with
-   * 4 MB, within PGlite's 300 MB (peak 273 MB).
+   * 8 MB since the search words' postings are stored in the database (docs/performance.md, "Postings kept in the
+   * database"): the load benchmark's searches then cost 0.60 ms of CPU each against 0.72 ms with 4 MB. 16 MB gave
+   * 0.52 ms, but PGlite's peak memory reached 296 MB of its 300 MB in a run that started high.
    */
-  answers: { ttlMs: 10_000, maxEntries: 8000, maxBytes: 16 * 1024 * 1024 },
+  answers: { ttlMs: 10_000, maxEntries: 4000, maxBytes: 8 * 1024 * 1024 },
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
