@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EXT_CATES } from '../src/modules/content/constants';
-import { databaseSearch, POSTINGS_FORMAT, termPostingsText } from '../src/modules/content/repositories/search';
+import { databaseSearch, forgetOtherPostingsFormats, POSTINGS_FORMAT, termPostingsText } from '../src/modules/content/repositories/search';
 import type { SearchEngine, SearchRequest } from '../src/modules/content/search/engine';
 import { parseQuery, tsqueryText } from '../src/modules/content/search/query';
 import { cutWords } from '../src/modules/content/search/segmenter';
@@ -328,6 +328,10 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
       const read = await termPostingsText(db, word);
       expect(read).not.toBe('1:0:1:0:');
       expect(await stored(word)).toBe(read);
+      // what a start does: the other build's rows go, this build's stay
+      await forgetOtherPostingsFormats(db);
+      const formats = await db.query<{ format: string }>(`SELECT format FROM search_term_postings WHERE word = $1`, [word]);
+      expect(formats).toEqual([{ format: POSTINGS_FORMAT }]);
     } finally {
       await db.query(`DELETE FROM search_term_postings WHERE format = 'another build'`);
     }
