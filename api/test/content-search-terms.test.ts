@@ -192,8 +192,18 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
     app.content.changes.onChange((change, item) => heard.push(`${change}:${item?.table}:${item?.id}`));
     const told = (id: number) => within(5000, async () => heard.includes(`items:documents:${id}`));
     try {
+      // an earlier test's write may still be heard (PostgreSQL's NOTIFY comes a moment later) and overtake the read of
+      // a word, which is then not kept: search until both words come from kept postings
+      let round = 0;
+      await within(5000, async () => {
+        clear();
+        round += 1;
+        // a search not kept yet (a category of its own each round) needs the words' postings: none is read once both are kept
+        await answer(app.content.search, { text: '明月', categoryIds: [1_000_000 + round] });
+        await answer(app.content.search, { text: '同刻', categoryIds: [1_000_000 + round] });
+        return postingsReads().length === 0;
+      });
       const moon = await answer(app.content.search, { text: '明月' });
-      await answer(app.content.search, { text: '同刻' });
       const [other] = await app.db.query<{ id: number }>(
         `SELECT id FROM documents WHERE status IN (1, 5) AND NOT search_vector @@ '同刻 | 明月'::tsquery ORDER BY id LIMIT 1`,
       );
