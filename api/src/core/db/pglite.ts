@@ -6,7 +6,7 @@ import { checkPrepared, preparedLiteral, type PreparedParam } from './prepared';
 import type { Db, Queryable, Row } from './types';
 
 /** PGlite's buffer pool (see the comment at PGlite.create). */
-export const SHARED_BUFFERS = '16MB';
+export const SHARED_BUFFERS = '8MB';
 
 /**
  * Embedded PostgreSQL (WASM). `dir` is the database folder (created when missing); without it the database
@@ -24,8 +24,9 @@ export async function openPglite(dir?: string): Promise<Db> {
       ...(dir ? { dataDir: dir } : {}),
       parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
       // PostgreSQL's default 128MB of shared buffers all end up resident in the WASM heap; the data files sit in
-      // the operating system's cache anyway, so a smaller pool keeps the process under its memory budget (16MB:
-      // 15-20 MB less at the load benchmark's peak than 32MB, with 5-15% more CPU per search; docs/performance.md)
+      // the operating system's cache anyway, so a smaller pool keeps the process under its memory budget (8MB since
+      // the search pages' rows are kept in the API's memory, which reads far fewer rows: 20 MB less at the load
+      // benchmark's peak than 16MB, for 6% more CPU per search and 20% more per list page; docs/performance.md)
       postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
     });
   } catch (err) {

@@ -2,6 +2,8 @@ import type { DocItem } from 'contracts';
 import type { Answer } from './answers';
 import type { ChangedItem, ContentChanges } from './changes';
 import { keptCache, type KeptCache } from './kept-cache';
+import { listRows, type ListRows } from './list-rows';
+import type { BlogRow, DocRow } from './repositories/rows';
 import type { PreparedSearch, SearchEngine, SearchRequest } from './search/engine';
 import { normaliseKeyword } from './search/query';
 import { decodeTermPostings, itemFacts, termChanges, termIndexSearch, termPostingsBytes, type TermPostings } from './search/term-index';
@@ -14,11 +16,12 @@ import { decodeTermPostings, itemFacts, termChanges, termIndexSearch, termPostin
  */
 export const CONTENT_CACHE_LIMITS = {
   /**
-   * 8 MB since the search words' postings are stored in the database (docs/performance.md, "Postings kept in the
-   * database"): the load benchmark's searches then cost 0.60 ms of CPU each against 0.72 ms with 4 MB. 16 MB gave
-   * 0.52 ms, but PGlite's peak memory reached 296 MB of its 300 MB in a run that started high.
+   * 4 MB: a search page's answer is 10-12 KB (20 items and their highlights), so 4 MB keeps about 360. Since the rows
+   * of those pages are kept too (`rows`), more answers save little: with 8 MB the load benchmark's searches cost 0.48 ms
+   * of CPU each, against 0.49-0.53 with 4 MB and 0.57 with 2 MB
+   * (docs/performance.md, "Rows of search pages kept").
    */
-  answers: { ttlMs: 10_000, maxEntries: 4000, maxBytes: 8 * 1024 * 1024 },
+  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
@@ -28,6 +31,12 @@ export const CONTENT_CACHE_LIMITS = {
    */
   terms: { ttlMs: 10 * 60_000, maxEntries: 20_000, maxBytes: 5 * 1024 * 1024 },
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
+  /**
+   * How many rows of documents and of blogs the pages of searches and the mixed list keep (list-rows.ts), each for the
+   * answers' time limit: about 600 bytes a row, 15 MB in all. The load benchmark's searches find 78% of their rows
+   * kept with 20,000 documents' (PGlite's thread then spends 0.26-0.28 ms a search instead of 0.48), 57% with 10,000.
+   */
+  rows: { docs: 20_000, blogs: 5_000 },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
   countsUnheardTtlMs: 5_000,
 };
@@ -41,6 +50,8 @@ export interface ContentCaches {
   counts: KeptCache<number>;
   /** The search engine with its prepared searches kept (every page of a search is in memory). */
   search: SearchEngine;
+  /** Rows of public items by id, for pages whose answer is not kept (list-rows.ts). */
+  listRows: { documents: ListRows<DocRow>; blogs: ListRows<BlogRow> };
 }
 
 /** Bytes a value keeps besides its own: the Map entry, the key (UTF-16) and the entry object. */
@@ -100,6 +111,13 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
     generation: changes.items,
     enabled: kept,
   });
+  const rowsOf = <T extends { id: number }>(maxEntries: number) =>
+    listRows<T>({ ttlMs: () => answers.ttlMs, maxEntries, generation: changes.items, enabled: kept });
+  const rows = { documents: rowsOf<DocRow>(CONTENT_CACHE_LIMITS.rows.docs), blogs: rowsOf<BlogRow>(CONTENT_CACHE_LIMITS.rows.blogs) };
+  changes.onChange((_change, item) => {
+    if (item) rows[item.table].forget(item.id);
+    else for (const table of Object.values(rows)) table.forget(); // a category's name, or anything
+  });
   return {
     answers: keptCache<Answer>({
       ...answers,
@@ -107,7 +125,9 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
       sizeOf: (key, answer) => overhead(key) + answer.body.length,
       generation: changes.items,
       enabled: kept,
+      madeAt: (answer) => answer.since,
     }),
+    listRows: rows,
     nearby: keptCache<DocItem[]>({
       ...nearby,
       ttlMs: () => nearby.ttlMs,

@@ -12,6 +12,8 @@ import type { KeywordCounter } from './keyword-counter';
 import type { Answer } from './answers';
 import type { ContentChanges } from './changes';
 import type { KeptCache } from './kept-cache';
+import type { ListRows } from './list-rows';
+import type { BlogRow, DocRow } from './repositories/rows';
 
 /** What the content routes share, decorated on the app as `content`. */
 export interface ContentServices {
@@ -25,6 +27,8 @@ export interface ContentServices {
   nearby: KeptCache<DocItem[]>;
   /** Counts of the public lists (repositories/lists.ts). */
   counts: KeptCache<number>;
+  /** Rows of public items by id, kept for the pages of searches and of the mixed list (list-rows.ts). */
+  listRows: { documents: ListRows<DocRow>; blogs: ListRows<BlogRow> };
   /** The generations the caches are kept under, bumped by every change any API process makes (changes.ts). */
   changes: ContentChanges;
   categories: CategoryTree;

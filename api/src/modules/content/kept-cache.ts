@@ -16,6 +16,8 @@ export interface KeptCacheOptions<T> {
    * made while a change comes is still not kept.
    */
   keepThroughChanges?: boolean;
+  /** When what a value shows was read (its age counts from then; default: when it was made). */
+  madeAt?(value: T): number;
 }
 
 export interface KeptCache<T> {
@@ -51,7 +53,7 @@ export function keptCache<T>(options: KeptCacheOptions<T>): KeptCache<T> {
   const keep = (key: string, value: T, generation: number) => {
     const old = entries.get(key);
     if (old) drop(key, old);
-    const entry = { value, bytes: options.sizeOf(key, value), generation, at: Date.now() };
+    const entry = { value, bytes: options.sizeOf(key, value), generation, at: options.madeAt?.(value) ?? Date.now() };
     if (entry.bytes > options.maxBytes) return;
     entries.set(key, entry);
     bytes += entry.bytes;

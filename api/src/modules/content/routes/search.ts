@@ -20,7 +20,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const q = request.query;
       if (isSearch(q.keyword)) return search.articles(request, reply, { ...q, keyword: q.keyword });
-      return (await keptAnswer(request, reply, async () => paginate(request, await catalog.articles(q)))).body;
+      return (await keptAnswer(request, reply, async (read) => paginate(request, await catalog.articles(q, read)))).body;
     },
   );
 }

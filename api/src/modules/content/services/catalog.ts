@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { isPublicDoc } from '../constants';
 import { clock, currentUser } from '../context';
-import { fillNames, namedRowsByIds, visibleBlog, visibleDoc } from '../load';
+import { fillNames, listedRowsByIds, visibleBlog, visibleDoc } from '../load';
+import { readTime, type ReadTime } from '../list-rows';
 import { previewInfo } from '../preview';
 import { publicArticleList, type ItemRef } from '../repositories/articles';
 import { blogAppendixList, blogContent, blogRowsByIds, publicBlogList } from '../repositories/blogs';
@@ -25,16 +26,21 @@ function items<R extends DocRow | BlogRow, T>(app: FastifyInstance, list: ListQu
   return { count: list.count, fetch: async (limit, offset) => (await fillNames(app, await list.fetch(limit, offset))).map(item) };
 }
 
-/** Documents and blogs in the order of `refs` (each with `extra`, e.g. its search highlights), skipping any gone. */
+/**
+ * Documents and blogs in the order of `refs` (each with `extra`, e.g. its search highlights), skipping any gone; their
+ * rows kept ones where they are (app.content.listRows, `read` told how old).
+ */
 export async function articleItems(
   app: FastifyInstance,
   refs: ItemRef[],
   extra: (row: { title: string; summary: string }) => object = () => ({}),
+  read: ReadTime = readTime(),
 ): Promise<ArticleItem[]> {
+  const kept = app.content.listRows;
   // both at once: on PGlite each query waits for the queue of every request in flight, so two in a row wait twice
   const [docs, blogs] = await Promise.all([
-    namedRowsByIds(app, refs.filter((h) => h.type === 'docs').map((h) => h.id), docRowsByIds),
-    namedRowsByIds(app, refs.filter((h) => h.type === 'blogs').map((h) => h.id), blogRowsByIds),
+    listedRowsByIds(app, kept.documents, refs.filter((h) => h.type === 'docs').map((h) => h.id), docRowsByIds, read),
+    listedRowsByIds(app, kept.blogs, refs.filter((h) => h.type === 'blogs').map((h) => h.id), blogRowsByIds, read),
   ]);
   return refs.flatMap((h): ArticleItem[] => {
     if (h.type === 'docs') {
@@ -81,10 +87,10 @@ export function catalogService(app: FastifyInstance) {
       const filter = { categoryIds: await categoryFilter(app, q.category), author: q.author };
       return items(app, publicBlogList(app.db, counts, filter, q.ordering), (r) => blogItem(r));
     },
-    async articles(q: ArticlesQuery): Promise<ListQuery<ArticleItem>> {
+    async articles(q: ArticlesQuery, read: ReadTime): Promise<ListQuery<ArticleItem>> {
       const filter = { categoryIds: await categoryFilter(app, q.category), extCate: q.ext_cate };
       const refs = publicArticleList(app.db, counts, filter, q.type, q.ordering);
-      return { count: refs.count, fetch: async (limit, offset) => articleItems(app, await refs.fetch(limit, offset)) };
+      return { count: refs.count, fetch: async (limit, offset) => articleItems(app, await refs.fetch(limit, offset), undefined, read) };
     },
     /** Documents near the one (or the blog) being read: same category and below; without either, the best rated. */
     async recommended(request: FastifyRequest, q: RecommendQuery): Promise<ListQuery<DocItem>> {

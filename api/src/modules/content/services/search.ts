@@ -2,7 +2,8 @@ import type { ArticlesQuery, BlogsQuery, DocsQuery } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalid } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
-import { namedRowsByIds } from '../load';
+import { listedRowsByIds } from '../load';
+import type { ReadTime } from '../list-rows';
 import { blogRowsByIds } from '../repositories/blogs';
 import { docRowsByIds } from '../repositories/documents';
 import type { PreparedSearch, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
@@ -67,15 +68,15 @@ export function searchService(app: FastifyInstance) {
     reply: FastifyReply,
     search: SearchRequest & { category?: number; ordering?: string },
     allowed: readonly SearchOrder[],
-    load: (hits: SearchHit[], prepared: PreparedSearch) => Promise<T[]>,
+    load: (hits: SearchHit[], prepared: PreparedSearch, read: ReadTime) => Promise<T[]>,
   ): Promise<Buffer> => {
-    const answer = await keptAnswer(request, reply, async () => {
+    const answer = await keptAnswer(request, reply, async (read) => {
       const categoryIds = await categoryFilter(app, search.category);
       const order = searchOrder(search.ordering, allowed);
       const prepared = await app.content.search.prepare({ text: search.text, type: search.type, extCate: search.extCate, categoryIds, order });
       return paginate(request, {
         count: async () => prepared.count,
-        fetch: async (limit, offset) => load(await prepared.hits(limit, offset), prepared),
+        fetch: async (limit, offset) => load(await prepared.hits(limit, offset), prepared, read),
       });
     });
     countSearch(app, request, normaliseKeyword(search.text), answer.count);
@@ -83,16 +84,18 @@ export function searchService(app: FastifyInstance) {
   };
   return {
     docs: (request: FastifyRequest, reply: FastifyReply, q: DocsQuery & { search: string }): Promise<Buffer> =>
-      run(request, reply, { text: q.search, type: 'docs', extCate: q.ext_cate, category: q.category, ordering: q.ordering }, DOC_SEARCH_ORDERS, async (hits, s) => {
-        return hitItems(hits, await namedRowsByIds(app, hits.map((h) => h.id), docRowsByIds), (r) => docItem(r), s.terms);
+      run(request, reply, { text: q.search, type: 'docs', extCate: q.ext_cate, category: q.category, ordering: q.ordering }, DOC_SEARCH_ORDERS, async (hits, s, read) => {
+        const rows = await listedRowsByIds(app, app.content.listRows.documents, hits.map((h) => h.id), docRowsByIds, read);
+        return hitItems(hits, rows, (r) => docItem(r), s.terms);
       }),
     blogs: (request: FastifyRequest, reply: FastifyReply, q: BlogsQuery & { search: string }): Promise<Buffer> =>
-      run(request, reply, { text: q.search, type: 'blogs', category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, async (hits, s) => {
-        return hitItems(hits, await namedRowsByIds(app, hits.map((h) => h.id), blogRowsByIds), (r) => blogItem(r), s.terms);
+      run(request, reply, { text: q.search, type: 'blogs', category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, async (hits, s, read) => {
+        const rows = await listedRowsByIds(app, app.content.listRows.blogs, hits.map((h) => h.id), blogRowsByIds, read);
+        return hitItems(hits, rows, (r) => blogItem(r), s.terms);
       }),
     articles: (request: FastifyRequest, reply: FastifyReply, q: ArticlesQuery & { keyword: string }): Promise<Buffer> =>
-      run(request, reply, { text: q.keyword, type: q.type, extCate: q.ext_cate, category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, (hits, s) =>
-        articleItems(app, hits, marks(s.terms)),
+      run(request, reply, { text: q.keyword, type: q.type, extCate: q.ext_cate, category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, (hits, s, read) =>
+        articleItems(app, hits, marks(s.terms), read),
       ),
   };
 }

@@ -1,0 +1,94 @@
+/**
+ * When the data a kept answer shows was read: its age is counted from the oldest row in it, so that an answer made
+ * of kept rows (ListRows) shows a count no later than one made from the database (CONTENT_CACHE_LIMITS.answers.ttlMs).
+ */
+export interface ReadTime {
+  /** Date.now() of the oldest read the answer is made of. */
+  since: number;
+}
+
+export function readTime(): ReadTime {
+  return { since: Date.now() };
+}
+
+export interface ListRowsOptions {
+  /** How long a row is used after it was read: the answers' time limit (a count shows within it). */
+  ttlMs(): number;
+  maxEntries: number;
+  /** Bumped by every change: a read that a change overtook keeps nothing (the change may not be in it). */
+  generation(): number;
+  enabled(): boolean;
+}
+
+/**
+ * Public documents' or blogs' rows as the pages of searches and of the mixed list show them, by id, kept for the
+ * answers' time limit: a page whose answer is not kept is mostly made of rows another page read moments ago (the
+ * load benchmark's searches: 90% of the rows they read had been read before in the same run), and on PGlite a
+ * page's rows were most of a search's database time (docs/performance.md, "Rows of search pages kept"). A change of
+ * an item forgets its row (`forget`); a count is not a change, and shows within the time limit, as the answers' do.
+ */
+export interface ListRows<T> {
+  /**
+   * The rows of `ids` (those that exist), kept ones and those `fetch` reads of the rest; lowers `read.since` to the
+   * oldest row's read.
+   */
+  get(ids: number[], fetch: (missing: number[]) => Promise<T[]>, read: ReadTime): Promise<Map<number, T>>;
+  /** Forgets one item's row, or every row without an id. */
+  forget(id?: number): void;
+  /** Rows kept now, and how many were found kept or read (the benchmark and the tests look). */
+  stats(): { entries: number; hits: number; misses: number };
+}
+
+export function listRows<T extends { id: number }>(options: ListRowsOptions): ListRows<T> {
+  // a Map iterates in insertion order: the first key is the least recently used one
+  const kept = new Map<number, { row: T; at: number }>();
+  let hits = 0;
+  let misses = 0;
+  return {
+    async get(ids, fetch, read) {
+      const out = new Map<number, T>();
+      if (!options.enabled()) {
+        for (const row of await fetch(ids)) out.set(row.id, row);
+        return out;
+      }
+      const now = Date.now();
+      const ttl = options.ttlMs();
+      const missing: number[] = [];
+      for (const id of ids) {
+        const entry = kept.get(id);
+        if (entry && now - entry.at < ttl) {
+          kept.delete(id); // most recently used: to the end
+          kept.set(id, entry);
+          out.set(id, entry.row);
+          read.since = Math.min(read.since, entry.at);
+        } else {
+          if (entry) kept.delete(id);
+          missing.push(id);
+        }
+      }
+      hits += out.size;
+      misses += missing.length;
+      if (!missing.length) return out;
+      const generation = options.generation();
+      const at = Date.now();
+      const rows = await fetch(missing);
+      const keep = options.enabled() && options.generation() === generation;
+      for (const row of rows) {
+        out.set(row.id, row);
+        if (!keep) continue;
+        kept.delete(row.id);
+        kept.set(row.id, { row, at });
+      }
+      for (const [oldest] of kept) {
+        if (kept.size <= options.maxEntries) break;
+        kept.delete(oldest);
+      }
+      return out; // read.since is older than `at`: it was taken before this read began
+    },
+    forget(id) {
+      if (id === undefined) kept.clear();
+      else kept.delete(id);
+    },
+    stats: () => ({ entries: kept.size, hits, misses }),
+  };
+}
