@@ -18,7 +18,7 @@ export const CONTENT_CACHE_LIMITS = {
   /**
    * 4 MB: a search page's answer is 10-12 KB (20 items and their highlights), so 4 MB keeps about 360. Since the rows
    * of those pages are kept too (`rows`), more answers save little: with 8 MB the load benchmark's searches cost 0.48 ms
-   * of CPU each, against 0.49-0.53 with 4 MB and 0.57 with 2 MB
+   * of CPU each, against 0.49-0.53 with 4 MB and 0.57 with 2 MB (20,000 documents' rows kept)
    * (docs/performance.md, "Rows of search pages kept").
    */
   answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
@@ -33,10 +33,12 @@ export const CONTENT_CACHE_LIMITS = {
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
    * How many rows of documents and of blogs the pages of searches and the mixed list keep (list-rows.ts), each for the
-   * answers' time limit: about 600 bytes a row, 15 MB in all. The load benchmark's searches find 78% of their rows
-   * kept with 20,000 documents' (PGlite's thread then spends 0.26-0.28 ms a search instead of 0.48), 57% with 10,000.
+   * answers' time limit: about 550 bytes a row in the heap, 8 MB in all. With 20,000 documents' the load benchmark's
+   * searches found 78% of their rows kept (57% with 10,000) and cost 0.48-0.50 ms of CPU each against 0.57 with 12,000,
+   * but PGlite's peak memory reached 302-303 MB in full runs (283 MB with 12,000; docs/performance.md, "Rows of search
+   * pages kept").
    */
-  rows: { docs: 20_000, blogs: 5_000 },
+  rows: { docs: 12_000, blogs: 3_000 },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
   countsUnheardTtlMs: 5_000,
 };
