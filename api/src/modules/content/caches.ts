@@ -1,6 +1,7 @@
 import type { DocItem } from 'contracts';
 import type { Answer } from './answers';
 import type { ChangedItem, ContentChanges } from './changes';
+import { isPublicBlog, isPublicDoc } from './constants';
 import { keptCache, type KeptCache } from './kept-cache';
 import { listRows, type ListRows } from './list-rows';
 import type { BlogRow, DocRow } from './repositories/rows';
@@ -18,7 +19,7 @@ export const CONTENT_CACHE_LIMITS = {
   /**
    * 4 MB: a search page's answer is 10-12 KB (20 items and their highlights), so 4 MB keeps about 360. Since the rows
    * of those pages are kept too (`rows`), more answers save little: with 8 MB the load benchmark's searches cost 0.48 ms
-   * of CPU each, against 0.49-0.53 with 4 MB and 0.57 with 2 MB (20,000 documents' rows kept)
+   * of CPU each, against 0.47-0.53 with 4 MB and 0.57 with 2 MB (20,000 documents' rows kept)
    * (docs/performance.md, "Rows of search pages kept").
    */
   answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
@@ -32,13 +33,14 @@ export const CONTENT_CACHE_LIMITS = {
   terms: { ttlMs: 10 * 60_000, maxEntries: 20_000, maxBytes: 5 * 1024 * 1024 },
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
-   * How many rows of documents and of blogs the pages of searches and the mixed list keep (list-rows.ts), each for the
-   * answers' time limit: about 550 bytes a row in the heap, 8 MB in all. With 20,000 documents' the load benchmark's
-   * searches found 78% of their rows kept (57% with 10,000) and cost 0.48-0.50 ms of CPU each against 0.57 with 12,000,
-   * but PGlite's peak memory reached 302-303 MB in full runs (283 MB with 12,000; docs/performance.md, "Rows of search
-   * pages kept").
+   * How many rows of documents and of blogs the pages of searches and the mixed list keep (list-rows.ts), and how many
+   * bytes, each for the answers' time limit: the benchmark's rows take about 550 bytes of heap each (listRowBytes), 8 MB
+   * in all; rows with long titles and summaries are fewer in the same bytes. With 20,000 documents' the load
+   * benchmark's searches found 78% of their rows kept (57% with 10,000) and cost 0.48-0.50 ms of CPU each against 0.57
+   * with 12,000, but PGlite's peak memory reached 302-303 MB in full runs (283 MB with 12,000; docs/performance.md,
+   * "Rows of search pages kept").
    */
-  rows: { docs: 12_000, blogs: 3_000 },
+  rows: { docs: { maxEntries: 12_000, maxBytes: 7 * 1024 * 1024 }, blogs: { maxEntries: 3_000, maxBytes: 2 * 1024 * 1024 } },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
   countsUnheardTtlMs: 5_000,
 };
@@ -60,6 +62,12 @@ export interface ContentCaches {
 const overhead = (key: string) => 120 + 2 * key.length;
 /** A prepared search keeps its first SEARCH_MAX_RESULTS matches at most, 9 bytes each in typed arrays. */
 const searchBytes = (key: string, prepared: PreparedSearch) => overhead(key) + 400 + 9 * prepared.count;
+
+/**
+ * Heap bytes a kept row takes: its object, date and short texts (about 470 bytes, measured on the load benchmark's
+ * rows), and its title and summary in two-byte strings.
+ */
+const listRowBytes = (row: { title: string; summary: string }) => 470 + 2 * (row.title.length + row.summary.length);
 
 /** How the content caches reach the database's search. */
 export interface SearchSource {
@@ -113,9 +121,22 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
     generation: changes.items,
     enabled: kept,
   });
-  const rowsOf = <T extends { id: number }>(maxEntries: number) =>
-    listRows<T>({ ttlMs: () => answers.ttlMs, maxEntries, generation: changes.items, enabled: kept });
-  const rows = { documents: rowsOf<DocRow>(CONTENT_CACHE_LIMITS.rows.docs), blogs: rowsOf<BlogRow>(CONTENT_CACHE_LIMITS.rows.blogs) };
+  const rowsOf = <T extends { id: number; title: string; summary: string; status: number }>(
+    limits: { maxEntries: number; maxBytes: number },
+    isPublic: (status: number) => boolean,
+  ) =>
+    listRows<T>({
+      ...limits,
+      ttlMs: () => answers.ttlMs,
+      sizeOf: listRowBytes,
+      keepable: (row) => isPublic(row.status),
+      generation: changes.items,
+      enabled: kept,
+    });
+  const rows = {
+    documents: rowsOf<DocRow>(CONTENT_CACHE_LIMITS.rows.docs, isPublicDoc),
+    blogs: rowsOf<BlogRow>(CONTENT_CACHE_LIMITS.rows.blogs, isPublicBlog),
+  };
   changes.onChange((_change, item) => {
     if (item) rows[item.table].forget(item.id);
     else for (const table of Object.values(rows)) table.forget(); // a category's name, or anything

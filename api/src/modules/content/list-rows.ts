@@ -11,10 +11,15 @@ export function readTime(): ReadTime {
   return { since: Date.now() };
 }
 
-export interface ListRowsOptions {
+export interface ListRowsOptions<T> {
   /** How long a row is used after it was read: the answers' time limit (a count shows within it). */
   ttlMs(): number;
   maxEntries: number;
+  /** Bytes the kept rows may take, as `sizeOf` counts them (a row's texts can be 10 times the benchmark's). */
+  maxBytes: number;
+  sizeOf(row: T): number;
+  /** Whether a row may be kept: public items only (a page racing an unpublishing may read the row after it). */
+  keepable(row: T): boolean;
   /** Bumped by every change: a read that a change overtook keeps nothing (the change may not be in it). */
   generation(): number;
   enabled(): boolean;
@@ -35,15 +40,22 @@ export interface ListRows<T> {
   get(ids: number[], fetch: (missing: number[]) => Promise<T[]>, read: ReadTime): Promise<Map<number, T>>;
   /** Forgets one item's row, or every row without an id. */
   forget(id?: number): void;
-  /** Rows kept now, and how many were found kept or read (the benchmark and the tests look). */
-  stats(): { entries: number; hits: number; misses: number };
+  /** Rows and bytes kept now, and how many rows were found kept or read (the benchmark and the tests look). */
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
 
-export function listRows<T extends { id: number }>(options: ListRowsOptions): ListRows<T> {
+export function listRows<T extends { id: number }>(options: ListRowsOptions<T>): ListRows<T> {
   // a Map iterates in insertion order: the first key is the least recently used one
-  const kept = new Map<number, { row: T; at: number }>();
+  const kept = new Map<number, { row: T; at: number; bytes: number }>();
+  let bytes = 0;
   let hits = 0;
   let misses = 0;
+  const drop = (id: number) => {
+    const entry = kept.get(id);
+    if (!entry) return;
+    kept.delete(id);
+    bytes -= entry.bytes;
+  };
   return {
     async get(ids, fetch, read) {
       const out = new Map<number, T>();
@@ -62,7 +74,7 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions): Li
           out.set(id, entry.row);
           read.since = Math.min(read.since, entry.at);
         } else {
-          if (entry) kept.delete(id);
+          drop(id);
           missing.push(id);
         }
       }
@@ -75,20 +87,23 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions): Li
       const keep = options.enabled() && options.generation() === generation;
       for (const row of rows) {
         out.set(row.id, row);
-        if (!keep) continue;
-        kept.delete(row.id);
-        kept.set(row.id, { row, at });
+        if (!keep || !options.keepable(row)) continue;
+        drop(row.id);
+        const entry = { row, at, bytes: options.sizeOf(row) };
+        kept.set(row.id, entry);
+        bytes += entry.bytes;
       }
       for (const [oldest] of kept) {
-        if (kept.size <= options.maxEntries) break;
-        kept.delete(oldest);
+        if (kept.size <= options.maxEntries && bytes <= options.maxBytes) break;
+        drop(oldest);
       }
       return out; // read.since is older than `at`: it was taken before this read began
     },
     forget(id) {
-      if (id === undefined) kept.clear();
-      else kept.delete(id);
+      if (id !== undefined) return drop(id);
+      kept.clear();
+      bytes = 0;
     },
-    stats: () => ({ entries: kept.size, hits, misses }),
+    stats: () => ({ entries: kept.size, bytes, hits, misses }),
   };
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../../core/http/errors';
 import { isPublicDoc } from '../constants';
 import { clock, currentUser } from '../context';
 import { fillNames, listedRowsByIds, visibleBlog, visibleDoc } from '../load';
-import { readTime, type ReadTime } from '../list-rows';
+import type { ReadTime } from '../list-rows';
 import { previewInfo } from '../preview';
 import { publicArticleList, type ItemRef } from '../repositories/articles';
 import { blogAppendixList, blogContent, blogRowsByIds, publicBlogList } from '../repositories/blogs';
@@ -33,8 +33,8 @@ function items<R extends DocRow | BlogRow, T>(app: FastifyInstance, list: ListQu
 export async function articleItems(
   app: FastifyInstance,
   refs: ItemRef[],
-  extra: (row: { title: string; summary: string }) => object = () => ({}),
-  read: ReadTime = readTime(),
+  extra: (row: { title: string; summary: string }) => object,
+  read: ReadTime,
 ): Promise<ArticleItem[]> {
   const kept = app.content.listRows;
   // both at once: on PGlite each query waits for the queue of every request in flight, so two in a row wait twice
@@ -90,7 +90,7 @@ export function catalogService(app: FastifyInstance) {
     async articles(q: ArticlesQuery, read: ReadTime): Promise<ListQuery<ArticleItem>> {
       const filter = { categoryIds: await categoryFilter(app, q.category), extCate: q.ext_cate };
       const refs = publicArticleList(app.db, counts, filter, q.type, q.ordering);
-      return { count: refs.count, fetch: async (limit, offset) => articleItems(app, await refs.fetch(limit, offset), undefined, read) };
+      return { count: refs.count, fetch: async (limit, offset) => articleItems(app, await refs.fetch(limit, offset), () => ({}), read) };
     },
     /** Documents near the one (or the blog) being read: same category and below; without either, the best rated. */
     async recommended(request: FastifyRequest, q: RecommendQuery): Promise<ListQuery<DocItem>> {

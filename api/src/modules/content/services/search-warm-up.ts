@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publicDocList } from '../repositories/documents';
 import { cutWords } from '../search/segmenter';
+import { readTime } from '../list-rows';
 import { articleItems } from './catalog';
 
 /** How much a start spends warming the search path: words of the newest titles, within a time budget. */
@@ -21,7 +22,7 @@ export async function warmUpSearch(app: FastifyInstance, limits = SEARCH_WARM_UP
   for (const text of words) {
     if (Date.now() - began > limits.budgetMs) break;
     const prepared = await app.content.search.prepare({ text });
-    await articleItems(app, await prepared.hits(20, 0));
+    await articleItems(app, await prepared.hits(20, 0), () => ({}), readTime()); // no answer is made of it
     searches += 1;
   }
   return { searches, ms: Date.now() - began };
