@@ -121,26 +121,7 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
     generation: changes.items,
     enabled: kept,
   });
-  const rowsOf = <T extends { id: number; title: string; summary: string; status: number }>(
-    limits: { maxEntries: number; maxBytes: number },
-    isPublic: (status: number) => boolean,
-  ) =>
-    listRows<T>({
-      ...limits,
-      ttlMs: () => answers.ttlMs,
-      sizeOf: listRowBytes,
-      keepable: (row) => isPublic(row.status),
-      generation: changes.items,
-      enabled: kept,
-    });
-  const rows = {
-    documents: rowsOf<DocRow>(CONTENT_CACHE_LIMITS.rows.docs, isPublicDoc),
-    blogs: rowsOf<BlogRow>(CONTENT_CACHE_LIMITS.rows.blogs, isPublicBlog),
-  };
-  changes.onChange((_change, item) => {
-    if (item) rows[item.table].forget(item.id);
-    else for (const table of Object.values(rows)) table.forget(); // a category's name, or anything
-  });
+  const rows = keptListRows(changes, kept);
   return {
     answers: keptCache<Answer>({
       ...answers,
@@ -168,6 +149,29 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
     }),
     search: { prepare: (request) => preparedSearches.get(searchKey(request), () => engine.prepare(request)) },
   };
+}
+
+/** The rows of public items kept for the pages of searches and the mixed list (list-rows.ts), forgotten on changes. */
+function keptListRows(changes: ContentChanges, kept: () => boolean): ContentCaches['listRows'] {
+  const { answers, rows: limits } = CONTENT_CACHE_LIMITS;
+  const rowsOf = <T extends { id: number; title: string; summary: string; status: number }>(
+    bounds: { maxEntries: number; maxBytes: number },
+    isPublic: (status: number) => boolean,
+  ) =>
+    listRows<T>({
+      ...bounds,
+      ttlMs: () => answers.ttlMs,
+      sizeOf: listRowBytes,
+      keepable: (row) => isPublic(row.status),
+      generation: changes.items,
+      enabled: kept,
+    });
+  const rows = { documents: rowsOf<DocRow>(limits.docs, isPublicDoc), blogs: rowsOf<BlogRow>(limits.blogs, isPublicBlog) };
+  changes.onChange((_change, item) => {
+    if (item) rows[item.table].forget(item.id);
+    else for (const table of Object.values(rows)) table.forget(); // a category's name, or anything
+  });
+  return rows;
 }
 
 /** What makes two searches the same: the keyword as searched for, then each filter and the order. */
