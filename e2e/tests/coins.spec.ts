@@ -136,6 +136,9 @@ test.describe('coins: earnings, withdrawals, staff rules', () => {
   });
 
   test('a WeChat withdrawal (a WeChat login bound through the OAuth simulator) waits for the payee, who confirms on the simulator', async ({ baseURL }) => {
+    // a code, an OAuth round trip, a withdrawal, the payee's page and up to two of the row's 5 s polls: more than
+    // the default minute on a loaded machine
+    test.setTimeout(120_000);
     const page = uploader.page;
     // binding changes the account's security: a fresh proof first (a code to the own phone; docs/accounts.md)
     const since = new Date();
@@ -156,6 +159,8 @@ test.describe('coins: earnings, withdrawals, staff rules', () => {
     const payee = await uploader.context.newPage();
     await payee.goto(`${WXPAY_SIM}/_sim/transfer-page/${w.withdraw_no}`);
     await payee.getByRole('button', { name: '确认收款' }).click();
+    // the simulator's answer to the form's POST: closing the tab before it arrives could cancel the confirmation
+    await expect(payee.getByText('收款成功')).toBeVisible();
     await payee.close();
     // the row asks again about a withdrawal on its way (every 5 s): the bill's notification or the query settles it
     await expect(row(page, w.id).getByTestId('withdrawal-state')).toHaveText('已到账', { timeout: 30_000 });
