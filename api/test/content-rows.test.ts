@@ -35,3 +35,12 @@ test('a kept row is forgotten when its time is up', () => {
     now.mockRestore();
   }
 });
+
+test('past its bound the least recently used row goes, the others stay', () => {
+  const rows = rowCache<string>(60_000, 2);
+  rows.set(1, '一', rows.mark());
+  rows.set(2, '二', rows.mark());
+  expect(rows.get(1)).toBe('一'); // 1 read again: 2 is now the least recently used
+  rows.set(3, '三', rows.mark());
+  expect([rows.get(1), rows.get(2), rows.get(3)]).toEqual(['一', undefined, '三']);
+});

@@ -1,3 +1,5 @@
+import { BoundedLru } from './bounded-lru';
+
 /**
  * Values kept in memory by key, least recently used first out: at most `maxEntries` values and `maxBytes` bytes
  * (as `sizeOf` counts them), each for at most `ttlMs()` (asked at each read), and only while `generation()` is the one the value was made
@@ -33,50 +35,27 @@ export interface KeptCache<T> {
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
 
-interface Entry<T> {
+/** A kept value and the content generation it was made in. */
+interface Made<T> {
   value: T;
-  bytes: number;
   generation: number;
-  at: number;
 }
 
 export function keptCache<T>(options: KeptCacheOptions<T>): KeptCache<T> {
-  const entries = new Map<string, Entry<T>>();
+  const kept = new BoundedLru<string, Made<T>>(options.maxEntries, options.maxBytes);
   const making = new Map<string, { generation: number; value: Promise<T> }>();
-  let bytes = 0;
   let hits = 0;
   let misses = 0;
-  const drop = (key: string, entry: Entry<T>) => {
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-  const keep = (key: string, value: T, generation: number) => {
-    const old = entries.get(key);
-    if (old) drop(key, old);
-    const entry = { value, bytes: options.sizeOf(key, value), generation, at: options.madeAt?.(value) ?? Date.now() };
-    if (entry.bytes > options.maxBytes) return;
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    // a Map iterates in insertion order: the first key is the least recently used one
-    for (const [oldest, e] of entries) {
-      if (bytes <= options.maxBytes && entries.size <= options.maxEntries) break;
-      drop(oldest, e);
-    }
-  };
   return {
     get(key, make) {
       if (!options.enabled()) return make();
       const generation = options.generation();
-      const entry = entries.get(key);
-      if (entry) {
-        if ((options.keepThroughChanges || entry.generation === generation) && Date.now() - entry.at < options.ttlMs()) {
-          hits += 1;
-          entries.delete(key); // most recently used: to the end
-          entries.set(key, entry);
-          return Promise.resolve(entry.value);
-        }
-        drop(key, entry);
+      const entry = kept.fresh(key, options.ttlMs());
+      if (entry && (options.keepThroughChanges || entry.value.generation === generation)) {
+        hits += 1;
+        return Promise.resolve(entry.value.value);
       }
+      if (entry) kept.delete(key);
       const pending = making.get(key);
       if (pending && pending.generation === generation) return pending.value;
       misses += 1;
@@ -88,23 +67,19 @@ export function keptCache<T>(options: KeptCacheOptions<T>): KeptCache<T> {
       value.then(
         (made) => {
           done();
-          if (options.enabled() && options.generation() === generation) keep(key, made, generation);
+          if (options.enabled() && options.generation() === generation) {
+            kept.set(key, { value: made, generation }, options.sizeOf(key, made), options.madeAt?.(made) ?? Date.now());
+          }
         },
         done,
       );
       return value;
     },
-    forget(key) {
-      const entry = entries.get(key);
-      if (entry) drop(key, entry);
-    },
-    clear() {
-      entries.clear();
-      bytes = 0;
-    },
+    forget: (key) => kept.delete(key),
+    clear: () => kept.clear(),
     *entries() {
-      for (const [key, entry] of entries) yield [key, entry.value] as [string, T];
+      for (const [key, entry] of kept.entries()) yield [key, entry.value.value] as [string, T];
     },
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: kept.size, bytes: kept.bytes, hits, misses }),
   };
 }

@@ -1,3 +1,5 @@
+import { BoundedLru } from './bounded-lru';
+
 /**
  * When the data a kept answer shows was read: its age is counted from the oldest row in it, so that an answer made
  * of kept rows (ListRows) shows a count no later than one made from the database (CONTENT_CACHE_LIMITS.answers.ttlMs).
@@ -45,17 +47,9 @@ export interface ListRows<T> {
 }
 
 export function listRows<T extends { id: number }>(options: ListRowsOptions<T>): ListRows<T> {
-  // a Map iterates in insertion order: the first key is the least recently used one
-  const kept = new Map<number, { row: T; at: number; bytes: number }>();
-  let bytes = 0;
+  const kept = new BoundedLru<number, T>(options.maxEntries, options.maxBytes);
   let hits = 0;
   let misses = 0;
-  const drop = (id: number) => {
-    const entry = kept.get(id);
-    if (!entry) return;
-    kept.delete(id);
-    bytes -= entry.bytes;
-  };
   return {
     async get(ids, fetch, read) {
       const out = new Map<number, T>();
@@ -67,14 +61,11 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions<T>):
       const ttl = options.ttlMs();
       const missing: number[] = [];
       for (const id of ids) {
-        const entry = kept.get(id);
-        if (entry && now - entry.at < ttl) {
-          kept.delete(id); // most recently used: to the end
-          kept.set(id, entry);
-          out.set(id, entry.row);
+        const entry = kept.fresh(id, ttl, now);
+        if (entry) {
+          out.set(id, entry.value);
           read.since = Math.min(read.since, entry.at);
         } else {
-          drop(id);
           missing.push(id);
         }
       }
@@ -87,23 +78,14 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions<T>):
       const keep = options.enabled() && options.generation() === generation;
       for (const row of rows) {
         out.set(row.id, row);
-        if (!keep || !options.keepable(row)) continue;
-        drop(row.id);
-        const entry = { row, at, bytes: options.sizeOf(row) };
-        kept.set(row.id, entry);
-        bytes += entry.bytes;
-      }
-      for (const [oldest] of kept) {
-        if (kept.size <= options.maxEntries && bytes <= options.maxBytes) break;
-        drop(oldest);
+        if (keep && options.keepable(row)) kept.set(row.id, row, options.sizeOf(row), at);
       }
       return out; // read.since is older than `at`: it was taken before this read began
     },
     forget(id) {
-      if (id !== undefined) return drop(id);
-      kept.clear();
-      bytes = 0;
+      if (id === undefined) kept.clear();
+      else kept.delete(id);
     },
-    stats: () => ({ entries: kept.size, bytes, hits, misses }),
+    stats: () => ({ entries: kept.size, bytes: kept.bytes, hits, misses }),
   };
 }

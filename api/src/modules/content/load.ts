@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../../core/db';
 import { ApiError } from '../../core/http/errors';
+import { BoundedLru } from './bounded-lru';
 import { DETAIL_ROW_TTL_MS, isPublicBlog, isPublicDoc } from './constants';
 import { currentUser } from './context';
 import { blogRowById } from './repositories/blogs';
@@ -112,21 +113,13 @@ export interface RowCache<T> {
 }
 
 export function rowCache<T>(ttlMs: number = DETAIL_ROW_TTL_MS, max = 10_000): RowCache<T> {
-  const rows = new Map<number, { row: T; at: number }>();
+  const rows = new BoundedLru<number, T>(max);
   let forgets = 0;
   return {
-    get(id) {
-      const hit = rows.get(id);
-      if (!hit) return undefined;
-      if (Date.now() - hit.at < ttlMs) return hit.row;
-      rows.delete(id);
-      return undefined;
-    },
+    get: (id) => rows.fresh(id, ttlMs)?.value,
     mark: () => forgets,
     set(id, row, readFrom) {
-      if (readFrom !== forgets) return;
-      if (rows.size >= max) rows.clear();
-      rows.set(id, { row, at: Date.now() });
+      if (readFrom === forgets) rows.set(id, row, 0, Date.now());
     },
     forget(id) {
       forgets += 1;
