@@ -148,40 +148,44 @@ function comesBefore(facts: ItemFacts, a: TermPostings, i: number, b: TermPostin
   return facts.of(blogB).times[b.ids[j]] - facts.of(blogA).times[a.ids[i]] || b.ids[j] - a.ids[i] || blogA - blogB;
 }
 
-/** Items holding every word (their title tier: titles holding every word), walking the shortest list against the others. */
+/**
+ * Items holding every word (their title tier: titles holding every word), walking the shortest list against the others.
+ * Plain loops, no callback per item: a common word holds tens of thousands of items, and a closure for each was
+ * garbage for every search made anew (docs/performance.md, "Garbage of a search made anew").
+ */
 function everyWord(lists: TermPostings[], facts: ItemFacts, visit: Visit): void {
   const [base, ...others] = [...lists].sort((a, b) => a.ids.length - b.ids.length);
-  const at = others.map(() => 0);
-  for (let i = 0; i < base.ids.length; i += 1) {
+  const at = new Uint32Array(others.length);
+  items: for (let i = 0; i < base.ids.length; i += 1) {
     let title = base.flags[i] & TITLE;
-    const all = others.every((other, k) => {
+    for (let k = 0; k < others.length; k += 1) {
+      const other = others[k];
       while (at[k] < other.ids.length && comesBefore(facts, other, at[k], base, i) < 0) at[k] += 1;
-      if (at[k] >= other.ids.length || comesBefore(facts, other, at[k], base, i) !== 0) return false;
+      if (at[k] >= other.ids.length || comesBefore(facts, other, at[k], base, i) !== 0) continue items;
       title &= other.flags[at[k]];
-      return true;
-    });
-    if (all) visit(base, i, title);
+    }
+    visit(base, i, title);
   }
 }
 
 /** Items holding any word (their title tier: titles holding any of them), each once: the lists merged. */
 function anyWord(lists: TermPostings[], facts: ItemFacts, visit: Visit): void {
-  const at = lists.map(() => 0);
+  const at = new Uint32Array(lists.length);
   for (;;) {
     let first = -1;
-    lists.forEach((list, k) => {
-      if (at[k] < list.ids.length && (first < 0 || comesBefore(facts, list, at[k], lists[first], at[first]) < 0)) first = k;
-    });
+    for (let k = 0; k < lists.length; k += 1) {
+      if (at[k] < lists[k].ids.length && (first < 0 || comesBefore(facts, lists[k], at[k], lists[first], at[first]) < 0)) first = k;
+    }
     if (first < 0) return;
     const p = lists[first];
     const i = at[first];
     let title = 0;
-    lists.forEach((list, k) => {
-      if (at[k] < list.ids.length && comesBefore(facts, list, at[k], p, i) === 0) {
-        title |= list.flags[at[k]] & TITLE;
+    for (let k = 0; k < lists.length; k += 1) {
+      if (at[k] < lists[k].ids.length && comesBefore(facts, lists[k], at[k], p, i) === 0) {
+        title |= lists[k].flags[at[k]] & TITLE;
         at[k] += 1;
       }
-    });
+    }
     visit(p, i, title);
   }
 }
@@ -210,9 +214,17 @@ function ranked(walk: (visit: Visit) => void, request: SearchRequest, facts: Ite
       tier.kinds.push(hitKind(blog ? 'blogs' : 'docs', title ? 1 : 0));
     }
   });
-  const ids = [...tiers[1].ids, ...tiers[0].ids].slice(0, SEARCH_MAX_RESULTS);
-  const kinds = [...tiers[1].kinds, ...tiers[0].kinds].slice(0, SEARCH_MAX_RESULTS);
-  return { matches: { ids: Float64Array.from(ids), kinds: Uint8Array.from(kinds) }, total };
+  // the title tier, then the rest, straight into the kept arrays
+  const n = Math.min(SEARCH_MAX_RESULTS, tiers[1].ids.length + tiers[0].ids.length);
+  const matches = { ids: new Float64Array(n), kinds: new Uint8Array(n) };
+  let at = 0;
+  for (const tier of [tiers[1], tiers[0]]) {
+    for (let i = 0; i < tier.ids.length && at < n; i += 1, at += 1) {
+      matches.ids[at] = tier.ids[i];
+      matches.kinds[at] = tier.kinds[i];
+    }
+  }
+  return { matches, total };
 }
 
 export interface TermIndexOptions {
