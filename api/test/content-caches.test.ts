@@ -1,5 +1,6 @@
 import { CONTENT_CACHE_LIMITS } from '../src/modules/content/caches';
 import { keptCache } from '../src/modules/content/kept-cache';
+import { coalescedReads } from '../src/modules/content/coalesced-reads';
 import { listRows, readTime } from '../src/modules/content/list-rows';
 import { parseContentChange } from '../src/modules/content/changes';
 import { registeredClient, type Client } from './accounts-helpers';
@@ -290,7 +291,16 @@ test('kept rows (list-rows.ts): the rest read, least recently used out past the 
   let generation = 0;
   let ttl = 60_000;
   type Row = { id: number; v: string; hidden?: boolean };
+  const asked: number[][] = [];
+  let v = '';
+  let gate: Promise<void> | undefined; // a read waits for it while set
   const rows = listRows<Row>({
+    fetch: async (ids) => {
+      asked.push(ids);
+      const value = v;
+      await gate;
+      return ids.filter((id) => id !== 404).map((id) => ({ id, v: value, hidden: id === 403 }));
+    },
     ttlMs: () => ttl,
     maxEntries: 3,
     maxBytes: 100,
@@ -299,9 +309,7 @@ test('kept rows (list-rows.ts): the rest read, least recently used out past the 
     generation: () => generation,
     enabled: () => true,
   });
-  const asked: number[][] = [];
-  const fetch = (v: string) => async (ids: number[]) => (asked.push(ids), ids.filter((id) => id !== 404).map((id) => ({ id, v, hidden: id === 403 })));
-  const got = async (ids: number[], v: string, read = readTime()) => [...(await rows.get(ids, fetch(v), read))].map(([id, r]) => `${id}${r.v}`);
+  const got = async (ids: number[], value: string, read = readTime()) => ((v = value), [...(await rows.get(ids, read))].map(([id, r]) => `${id}${r.v}`));
   expect(await got([1, 2, 404], 'a')).toEqual(['1a', '2a']); // a row that is gone is missing
   const read = { since: Date.now() + 60_000 };
   expect(await got([2, 3, 1], 'b', read)).toEqual(['2a', '1a', '3b']);
@@ -320,15 +328,57 @@ test('kept rows (list-rows.ts): the rest read, least recently used out past the 
   expect(asked.slice(-1)).toEqual([[6]]);
 
   let finish = () => {};
-  const overtaken = rows.get([7], async (ids) => (await new Promise<void>((r) => (finish = r)), ids.map((id) => ({ id, v: 'i' }))), readTime());
+  gate = new Promise<void>((r) => (finish = r));
+  v = 'i';
+  const overtaken = rows.get([7], readTime());
+  await new Promise((r) => setImmediate(r)); // the read has begun
+  gate = undefined;
   generation += 1; // a change came while 7 was being read
   finish();
-  expect([...(await overtaken).values()]).toEqual([{ id: 7, v: 'i' }]);
+  expect([...(await overtaken).values()]).toEqual([{ id: 7, v: 'i', hidden: false }]);
   expect(await got([7, 3], 'j')).toEqual(['3e', '7j']); // 7 was not kept; a change alone forgets nothing else
   ttl = 0;
   expect(await got([3], 'k')).toEqual(['3k']);
   rows.forget();
   expect(rows.stats()).toMatchObject({ entries: 0, bytes: 0 });
+});
+
+test('row reads of one turn are one read (coalesced-reads.ts): the ids of every caller, each once, at most maxIds a read; a read under way is not joined; a failed read fails its callers', async () => {
+  const reads: number[][] = [];
+  let gate: Promise<void> | undefined;
+  let fail = false;
+  const read = coalescedReads(async (ids) => {
+    reads.push(ids);
+    await gate;
+    if (fail) throw new Error('database gone');
+    return new Map(ids.filter((id) => id !== 404).map((id) => [id, `row${id}`]));
+  }, 4);
+  const entries = async (p: Promise<Map<number, string>>) => [...(await p).entries()];
+  const [a, b, c] = await Promise.all([entries(read([1, 2])), entries(read([2, 3, 404])), entries(read([]))]);
+  expect(reads).toEqual([[1, 2, 3, 404]]);
+  expect(a).toEqual([[1, 'row1'], [2, 'row2']]);
+  expect(b).toEqual([[2, 'row2'], [3, 'row3']]); // 404 is not found
+  expect(c).toEqual([]);
+
+  const split = await Promise.all([read([5, 6, 7]), read([8, 9, 5])]);
+  expect(reads.slice(1)).toEqual([[5, 6, 7, 8], [9]]); // 5 was in the first read already
+  expect(split.map((m) => [...m.keys()])).toEqual([[5, 6, 7], [8, 9, 5]]);
+
+  let finish = () => {};
+  gate = new Promise<void>((r) => (finish = r));
+  const first = read([10]);
+  await new Promise((r) => setImmediate(r)); // the read of 10 is under way
+  gate = undefined;
+  const second = read([10]);
+  expect([...(await second).keys()]).toEqual([10]);
+  finish();
+  await first;
+  expect(reads.slice(3)).toEqual([[10], [10]]); // the second asked again
+
+  fail = true;
+  await expect(Promise.all([read([11]), read([12])])).rejects.toThrow('database gone');
+  fail = false;
+  expect([...(await read([11])).keys()]).toEqual([11]); // nothing of the failed read is left behind
 });
 
 describe('the kept values (caches.ts): least recently used out past the bytes or entries, none kept across a change', () => {

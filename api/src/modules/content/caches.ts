@@ -81,8 +81,14 @@ export interface SearchSource {
   onError(err: unknown): void;
 }
 
+/** How the pages of searches and of the mixed list read the rows they do not find kept, their names filled in. */
+export interface ListRowReads {
+  documents(ids: number[]): Promise<DocRow[]>;
+  blogs(ids: number[]): Promise<BlogRow[]>;
+}
+
 /** The caches of the content module; `on` is CONTENT_CACHE (off: answers, searches and words are not kept at all). */
-export function contentCaches(changes: ContentChanges, on: boolean, source: SearchSource): ContentCaches {
+export function contentCaches(changes: ContentChanges, on: boolean, source: SearchSource, rowReads: ListRowReads): ContentCaches {
   const kept = on ? () => changes.live() : () => false;
   const { answers, searches, counts, nearby, terms } = CONTENT_CACHE_LIMITS;
   const termPostings = keptCache<TermPostings>({
@@ -121,7 +127,7 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
     generation: changes.items,
     enabled: kept,
   });
-  const rows = keptListRows(changes, kept);
+  const rows = keptListRows(changes, kept, rowReads);
   return {
     answers: keptCache<Answer>({
       ...answers,
@@ -152,21 +158,26 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
 }
 
 /** The rows of public items kept for the pages of searches and the mixed list (list-rows.ts), forgotten on changes. */
-function keptListRows(changes: ContentChanges, kept: () => boolean): ContentCaches['listRows'] {
+function keptListRows(changes: ContentChanges, kept: () => boolean, reads: ListRowReads): ContentCaches['listRows'] {
   const { answers, rows: limits } = CONTENT_CACHE_LIMITS;
   const rowsOf = <T extends { id: number; title: string; summary: string; status: number }>(
     bounds: { maxEntries: number; maxBytes: number },
     isPublic: (status: number) => boolean,
+    fetch: (ids: number[]) => Promise<T[]>,
   ) =>
     listRows<T>({
       ...bounds,
+      fetch,
       ttlMs: () => answers.ttlMs,
       sizeOf: listRowBytes,
       keepable: (row) => isPublic(row.status),
       generation: changes.items,
       enabled: kept,
     });
-  const rows = { documents: rowsOf<DocRow>(limits.docs, isPublicDoc), blogs: rowsOf<BlogRow>(limits.blogs, isPublicBlog) };
+  const rows = {
+    documents: rowsOf<DocRow>(limits.docs, isPublicDoc, reads.documents),
+    blogs: rowsOf<BlogRow>(limits.blogs, isPublicBlog, reads.blogs),
+  };
   changes.onChange((_change, item) => {
     if (item) rows[item.table].forget(item.id);
     else for (const table of Object.values(rows)) table.forget(); // a category's name, or anything

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
 import { categoryTree } from './categories';
-import { detailRows, userNameCache } from './load';
+import { detailRows, fillNames, userNameCache } from './load';
+import { blogRowsByIds } from './repositories/blogs';
+import { docRowsByIds } from './repositories/documents';
 import { appendixRoutes } from './routes/appendices';
 import { devAssignDocRoutes } from './routes/dev-assign-doc';
 import { catalogRoutes } from './routes/catalog';
@@ -78,6 +80,9 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     termPostings: (term) => termPostingsText(app.db, term),
     itemWords: (items) => itemSearchWords(app.db, items),
     onError: (err) => app.log.error({ err }, 'kept search words: a change not applied, every word forgotten'),
+  }, {
+    documents: async (ids) => fillNames(app, await docRowsByIds(app.db, ids)),
+    blogs: async (ids) => fillNames(app, await blogRowsByIds(app.db, ids)),
   });
   app.decorate('content', {
     storage,

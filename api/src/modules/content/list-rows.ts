@@ -1,4 +1,5 @@
 import { BoundedLru } from './bounded-lru';
+import { coalescedReads } from './coalesced-reads';
 
 /**
  * When the data a kept answer shows was read: its age is counted from the oldest row in it, so that an answer made
@@ -14,6 +15,8 @@ export function readTime(): ReadTime {
 }
 
 export interface ListRowsOptions<T> {
+  /** Reads the rows of `ids` that exist (those of the pages of one turn together: coalesced-reads.ts). */
+  fetch(ids: number[]): Promise<T[]>;
   /** How long a row is used after it was read: the answers' time limit (a count shows within it). */
   ttlMs(): number;
   maxEntries: number;
@@ -39,7 +42,7 @@ export interface ListRows<T> {
    * The rows of `ids` (those that exist), kept ones and those `fetch` reads of the rest; lowers `read.since` to the
    * oldest row's read.
    */
-  get(ids: number[], fetch: (missing: number[]) => Promise<T[]>, read: ReadTime): Promise<Map<number, T>>;
+  get(ids: number[], read: ReadTime): Promise<Map<number, T>>;
   /** Forgets one item's row, or every row without an id. */
   forget(id?: number): void;
   /** Rows and bytes kept now, and how many rows were found kept or read (the benchmark and the tests look). */
@@ -50,13 +53,22 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions<T>):
   const kept = new BoundedLru<number, T>(options.maxEntries, options.maxBytes);
   let hits = 0;
   let misses = 0;
+  const readAndKeep = coalescedReads(async (ids) => {
+    const generation = options.generation();
+    const at = Date.now();
+    const rows = await options.fetch(ids);
+    const keep = options.enabled() && options.generation() === generation;
+    const found = new Map<number, T>();
+    for (const row of rows) {
+      found.set(row.id, row);
+      if (keep && options.keepable(row)) kept.set(row.id, row, options.sizeOf(row), at);
+    }
+    return found; // a caller's read.since is older than `at`: it was taken before its page asked for rows
+  });
   return {
-    async get(ids, fetch, read) {
+    async get(ids, read) {
+      if (!options.enabled()) return readAndKeep(ids);
       const out = new Map<number, T>();
-      if (!options.enabled()) {
-        for (const row of await fetch(ids)) out.set(row.id, row);
-        return out;
-      }
       const now = Date.now();
       const ttl = options.ttlMs();
       const missing: number[] = [];
@@ -72,15 +84,8 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions<T>):
       hits += out.size;
       misses += missing.length;
       if (!missing.length) return out;
-      const generation = options.generation();
-      const at = Date.now();
-      const rows = await fetch(missing);
-      const keep = options.enabled() && options.generation() === generation;
-      for (const row of rows) {
-        out.set(row.id, row);
-        if (keep && options.keepable(row)) kept.set(row.id, row, options.sizeOf(row), at);
-      }
-      return out; // read.since is older than `at`: it was taken before this read began
+      for (const [id, row] of await readAndKeep(missing)) out.set(id, row);
+      return out;
     },
     forget(id) {
       if (id === undefined) kept.clear();

@@ -9,7 +9,6 @@ import { docRowById } from './repositories/documents';
 import { userNicknames } from './repositories/users';
 import type { BlogRow, DocRow } from './serialize';
 import type { ChangedItem, ContentChange } from './changes';
-import type { ListRows, ReadTime } from './list-rows';
 
 export function docNotFound(): ApiError {
   return new ApiError(404, 'not_found', '文档不存在或已被删除');
@@ -81,21 +80,6 @@ export async function namedRowsByIds<T extends Named & { id: number }>(
 ): Promise<Map<number, T>> {
   if (!ids.length) return new Map();
   return new Map((await fillNames(app, await fetch(app.db, ids))).map((r) => [r.id, r]));
-}
-
-/**
- * Public items' rows by id for a page of a search or of the mixed list: those `kept` holds (app.content.listRows),
- * the others read by `fetch` with their names filled in; ids of rows that are gone are missing.
- */
-export async function listedRowsByIds<T extends Named & { id: number }>(
-  app: FastifyInstance,
-  kept: ListRows<T>,
-  ids: number[],
-  fetch: (db: Db, ids: number[]) => Promise<T[]>,
-  read: ReadTime,
-): Promise<Map<number, T>> {
-  if (!ids.length) return new Map();
-  return kept.get(ids, async (missing) => fillNames(app, await fetch(app.db, missing)), read);
 }
 
 /** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */

@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../core/http/errors';
 import { isPublicDoc } from '../constants';
 import { clock, currentUser } from '../context';
-import { fillNames, listedRowsByIds, visibleBlog, visibleDoc } from '../load';
+import { fillNames, visibleBlog, visibleDoc } from '../load';
 import type { ReadTime } from '../list-rows';
 import { previewInfo } from '../preview';
 import { publicArticleList, type ItemRef } from '../repositories/articles';
-import { blogAppendixList, blogContent, blogRowsByIds, publicBlogList } from '../repositories/blogs';
-import { docRowsByIds, firstPageText, publicDocList, recommendedDocList } from '../repositories/documents';
+import { blogAppendixList, blogContent, publicBlogList } from '../repositories/blogs';
+import { firstPageText, publicDocList, recommendedDocList } from '../repositories/documents';
 import type { ListQuery } from '../repositories/lists';
 import { docReaderState, hasCollectedBlog, recordBrowsing } from '../repositories/reader';
 import { blogItem, docItem, flagOn, type BlogRow, type DocRow } from '../serialize';
@@ -39,8 +39,8 @@ export async function articleItems(
   const kept = app.content.listRows;
   // both at once: on PGlite each query waits for the queue of every request in flight, so two in a row wait twice
   const [docs, blogs] = await Promise.all([
-    listedRowsByIds(app, kept.documents, refs.filter((h) => h.type === 'docs').map((h) => h.id), docRowsByIds, read),
-    listedRowsByIds(app, kept.blogs, refs.filter((h) => h.type === 'blogs').map((h) => h.id), blogRowsByIds, read),
+    kept.documents.get(refs.filter((h) => h.type === 'docs').map((h) => h.id), read),
+    kept.blogs.get(refs.filter((h) => h.type === 'blogs').map((h) => h.id), read),
   ]);
   // the item gets its type and highlights added, not copied into a spread object: a search page made anew builds 20
   // of them, and the copies were a tenth of the API's garbage under load (docs/performance.md, "Garbage of a search made anew")

@@ -2,10 +2,7 @@ import type { ArticlesQuery, BlogsQuery, DocsQuery } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalid } from '../../../core/http/errors';
 import { paginate } from '../../../core/http/pagination';
-import { listedRowsByIds } from '../load';
 import type { ReadTime } from '../list-rows';
-import { blogRowsByIds } from '../repositories/blogs';
-import { docRowsByIds } from '../repositories/documents';
 import type { PreparedSearch, SearchHit, SearchOrder, SearchRequest } from '../search/engine';
 import { highlighter } from '../search/highlight';
 import { normaliseKeyword } from '../search/query';
@@ -86,12 +83,12 @@ export function searchService(app: FastifyInstance) {
   return {
     docs: (request: FastifyRequest, reply: FastifyReply, q: DocsQuery & { search: string }): Promise<Buffer> =>
       run(request, reply, { text: q.search, type: 'docs', extCate: q.ext_cate, category: q.category, ordering: q.ordering }, DOC_SEARCH_ORDERS, async (hits, s, read) => {
-        const rows = await listedRowsByIds(app, app.content.listRows.documents, hits.map((h) => h.id), docRowsByIds, read);
+        const rows = await app.content.listRows.documents.get(hits.map((h) => h.id), read);
         return hitItems(hits, rows, (r) => docItem(r), s.terms);
       }),
     blogs: (request: FastifyRequest, reply: FastifyReply, q: BlogsQuery & { search: string }): Promise<Buffer> =>
       run(request, reply, { text: q.search, type: 'blogs', category: q.category, ordering: q.ordering }, ITEM_SEARCH_ORDERS, async (hits, s, read) => {
-        const rows = await listedRowsByIds(app, app.content.listRows.blogs, hits.map((h) => h.id), blogRowsByIds, read);
+        const rows = await app.content.listRows.blogs.get(hits.map((h) => h.id), read);
         return hitItems(hits, rows, (r) => blogItem(r), s.terms);
       }),
     articles: (request: FastifyRequest, reply: FastifyReply, q: ArticlesQuery & { keyword: string }): Promise<Buffer> =>
