@@ -347,7 +347,7 @@ test('row reads of one turn are one read (coalesced-reads.ts): the ids of every 
   const reads: number[][] = [];
   let gate: Promise<void> | undefined;
   let fail = false;
-  const read = coalescedReads(async (ids) => {
+  const read = coalescedReads<number, string>(async (ids) => {
     reads.push(ids);
     await gate;
     if (fail) throw new Error('database gone');

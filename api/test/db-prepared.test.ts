@@ -43,6 +43,19 @@ describe.each(engines())('Db.preparedQuery on %s', (engine) => {
     await expect(server.app.db.preparedQuery('probe_text', BY_TEXT, ['a\u0000b'])).rejects.toThrow(/integer or text parameters/);
   });
 
+  test('an array of texts reaches the statement as its texts: quotes, backslashes, commas, braces and NULL in them stay text', async () => {
+    const texts = ['明月', "it's", 'a,b', '{x}', '"quoted"', '\\', '\\"', 'NULL', '', "\\'; DROP TABLE prepared_list; --"];
+    await server.app.db.exec('CREATE TABLE prepared_list (id int PRIMARY KEY, s text NOT NULL)');
+    for (const [i, text] of texts.entries()) await server.app.db.query('INSERT INTO prepared_list VALUES ($1, $2)', [i, text]);
+    const ANY_TEXT = 'SELECT id, s FROM prepared_list WHERE s = ANY($1::text[]) ORDER BY id';
+    expect(await server.app.db.preparedQuery('probe_texts', ANY_TEXT, [texts])).toEqual(texts.map((s, id) => ({ id, s })));
+    expect(await server.app.db.preparedQuery('probe_texts', ANY_TEXT, [['NULL', 'nothing']])).toEqual([{ id: 7, s: 'NULL' }]);
+    expect(await server.app.db.preparedQuery('probe_texts', ANY_TEXT, [[]])).toEqual([]);
+    expect(await server.app.db.query('SELECT count(*)::int AS n FROM prepared_list')).toEqual([{ n: texts.length }]);
+    await expect(server.app.db.preparedQuery('probe_texts', ANY_TEXT, [['a', 'b\u0000']])).rejects.toThrow(/integer or text parameters/);
+    await expect(server.app.db.preparedQuery('probe_texts', ANY_TEXT, [['a', 1] as unknown as string[]])).rejects.toThrow(/integer or text parameters/);
+  });
+
   test('only plain names, integer or text parameters and one SQL text per name', async () => {
     await expect(server.app.db.preparedQuery('bad name; DROP TABLE x', SQL, [1, 1])).rejects.toThrow(/invalid prepared statement name/);
     await expect(server.app.db.preparedQuery('probe_range', SQL, [1.5, 1])).rejects.toThrow(/integer or text parameters/);

@@ -1,3 +1,5 @@
+import type { PreparedParam } from './prepared';
+
 export type Engine = 'pglite' | 'postgres';
 
 export type Row = Record<string, unknown>;
@@ -31,7 +33,7 @@ export interface Db extends Queryable {
    * (`EXPLAIN (GENERIC_PLAN) ...`) before making it one. PostgreSQL: a named statement of the driver, prepared once
    * per connection; the server still chooses between its generic plan and a plan per call. Same rows as query().
    */
-  preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly (number | string | readonly number[])[]): Promise<T[]>;
+  preparedQuery<T extends object = Row>(name: string, sql: string, params: readonly PreparedParam[]): Promise<T[]>;
   /**
    * LISTEN on `channel` (PostgreSQL: over a connection of its own; PGlite: in this process); `onMessage` gets each
    * NOTIFY payload once its transaction commits, `onLost` is called once if that connection breaks (no message can

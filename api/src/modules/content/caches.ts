@@ -73,7 +73,7 @@ const listRowBytes = (row: { title: string; summary: string }) => 470 + 2 * (row
 export interface SearchSource {
   /** The database's search (repositories/search.ts). */
   engine: SearchEngine;
-  /** A search word's postings as the database writes them (repositories/search.ts, termPostingsText). */
+  /** A search word's postings as the database writes them (repositories/search.ts, termPostingsText; those stored read together for the words of a turn). */
   termPostings(term: string): Promise<string>;
   /** The words the items' search vectors hold now (repositories/search.ts, itemSearchWords). */
   itemWords(items: ChangedItem[]): Promise<string[]>;

@@ -1,24 +1,24 @@
 /**
- * Reads by id that callers ask for in the same turn of the event loop, made as one read of every id they asked for.
- * The pages of searches made anew each miss a few rows (list-rows.ts): at 100 connections that was 1,200 reads a
- * second of two or three rows each. On PostgreSQL each read waited for one of the pool's connections, 47 ms on
- * average, and on PGlite each paid its statement's fixed cost in the one thread (docs/performance.md, "Row reads
- * shared by the pages of one turn").
+ * Reads by key that callers ask for in the same turn of the event loop, made as one read of every key they asked for.
+ * The pages of searches made anew each miss a few rows (list-rows.ts) and a few words' postings (caches.ts): at 100
+ * connections that was 1,200 reads of rows a second, two or three rows each. On PostgreSQL each read waited for one
+ * of the pool's connections, 47 ms on average, and on PGlite each paid its statement's fixed cost in the one thread
+ * (docs/performance.md, "Reads shared by the pages of one turn").
  *
  * The read starts in the check phase (setImmediate), after the requests of the turn's I/O have asked. A read already
  * under way is not joined: it may have begun before a change a later caller must see.
  */
-export type CoalescedRead<V> = (ids: readonly number[]) => Promise<Map<number, V>>;
+export type CoalescedRead<K, V> = (keys: readonly K[]) => Promise<Map<K, V>>;
 
-/** `read` gets the distinct ids of a turn, at most `maxIds` at a time, and answers with what it found of them. */
-export function coalescedReads<V>(read: (ids: number[]) => Promise<Map<number, V>>, maxIds = 500): CoalescedRead<V> {
-  /** The ids of reads not begun yet, each to its read's result. */
-  const waiting = new Map<number, Promise<Map<number, V>>>();
-  /** The read that takes more ids, until it begins or is full. */
-  let open: { ids: number[]; result: Promise<Map<number, V>> } | undefined;
+/** `read` gets the distinct keys of a turn, at most `maxKeys` at a time, and answers with what it found of them. */
+export function coalescedReads<K, V>(read: (keys: K[]) => Promise<Map<K, V>>, maxKeys = 500): CoalescedRead<K, V> {
+  /** The keys of reads not begun yet, each to its read's result. */
+  const waiting = new Map<K, Promise<Map<K, V>>>();
+  /** The read that takes more keys, until it begins or is full. */
+  let open: { ids: K[]; result: Promise<Map<K, V>> } | undefined;
 
   const openRead = () => {
-    const ids: number[] = [];
+    const ids: K[] = [];
     const result = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       for (const id of ids) waiting.delete(id);
       if (open?.ids === ids) open = undefined;
@@ -28,11 +28,11 @@ export function coalescedReads<V>(read: (ids: number[]) => Promise<Map<number, V
   };
 
   return async (ids) => {
-    const reads = new Set<Promise<Map<number, V>>>();
+    const reads = new Set<Promise<Map<K, V>>>();
     for (const id of ids) {
       let result = waiting.get(id);
       if (!result) {
-        if (!open || open.ids.length >= maxIds) open = openRead();
+        if (!open || open.ids.length >= maxKeys) open = openRead();
         open.ids.push(id);
         waiting.set(id, open.result);
         result = open.result;
@@ -40,7 +40,7 @@ export function coalescedReads<V>(read: (ids: number[]) => Promise<Map<number, V
       reads.add(result);
     }
     const founds = await Promise.all(reads);
-    const out = new Map<number, V>(); // in the order of `ids`
+    const out = new Map<K, V>(); // in the order of `ids`
     for (const id of ids) {
       for (const found of founds) {
         const value = found.get(id);

@@ -16,7 +16,8 @@ import { downloadRoutes } from './routes/downloads';
 import { previewRoutes } from './routes/previews';
 import { metaRoutes } from './routes/meta';
 import { socialRoutes } from './routes/social';
-import { databaseSearch, forgetOtherPostingsFormats, itemSearchWords, termPostingsText, vacuumStoredPostings } from './repositories/search';
+import { databaseSearch, forgetOtherPostingsFormats, itemSearchWords, storedTermPostings, termPostingsText, vacuumStoredPostings } from './repositories/search';
+import { coalescedReads } from './coalesced-reads';
 import { hasContent } from './repositories/seed';
 import { loadSigner } from './signing';
 import { createStorage } from '../../infra/storage/create-storage';
@@ -75,9 +76,10 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     if (change === 'categories') categories.invalidate();
   });
   keepStoredPostings(app, changes);
+  const storedPostings = coalescedReads<string, string>((terms) => storedTermPostings(app.db, terms));
   const caches = contentCaches(changes, options.cache ?? true, {
     engine: databaseSearch(app.db),
-    termPostings: (term) => termPostingsText(app.db, term),
+    termPostings: (term) => termPostingsText(app.db, term, storedPostings),
     itemWords: (items) => itemSearchWords(app.db, items),
     onError: (err) => app.log.error({ err }, 'kept search words: a change not applied, every word forgotten'),
   }, {

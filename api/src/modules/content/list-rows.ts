@@ -53,7 +53,7 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions<T>):
   const kept = new BoundedLru<number, T>(options.maxEntries, options.maxBytes);
   let hits = 0;
   let misses = 0;
-  const readAndKeep = coalescedReads(async (ids) => {
+  const readAndKeep = coalescedReads<number, T>(async (ids) => {
     const generation = options.generation();
     const at = Date.now();
     const rows = await options.fetch(ids);

@@ -169,8 +169,8 @@ const TERM_POSTINGS_SQL = `SELECT string_agg(concat_ws(':', id, flags, time, cat
  * differs reads none of another's rows (migration 0067).
  */
 export const POSTINGS_FORMAT = createHash('sha256').update(TERM_POSTINGS_SQL).digest('hex').slice(0, 16);
-/** PGlite: a word's stored postings, or none. */
-const STORED_POSTINGS_SQL = 'SELECT postings FROM search_term_postings WHERE word = $1 AND format = $2';
+/** The stored postings of these words (those stored). */
+const STORED_POSTINGS_SQL = 'SELECT word, postings FROM search_term_postings WHERE word = ANY($1::text[]) AND format = $2';
 /** PGlite: a word's postings read from the items and stored (unless no item holds it), in one statement. */
 const STORE_POSTINGS_SQL = `WITH p AS (${TERM_POSTINGS_SQL}),
   stored AS (INSERT INTO search_term_postings (word, format, postings) SELECT $2, $3, postings FROM p WHERE postings IS NOT NULL
@@ -178,18 +178,33 @@ const STORE_POSTINGS_SQL = `WITH p AS (${TERM_POSTINGS_SQL}),
   SELECT postings FROM p`;
 
 /**
- * The postings of one search word (a lexeme of the items' search vectors): search/term-index.ts decodes them. Stored
- * in the database once read and forgotten there by any change of an item holding the word (migration 0067), so that
- * a word is read from the items once, not once per process and start. PostgreSQL: search_term_postings_read, which
- * stores only while no change holds the table. PGlite runs one statement at a time on its one connection, so no
- * change can come between a read and its store: two prepared statements, where the function's EXECUTE would plan the
- * query again for each word (1.2 ms more a word there).
+ * The postings of a search word (a lexeme of the items' search vectors): search/term-index.ts decodes them. Stored in
+ * the database once read and forgotten there by any change of an item holding the word (migration 0067), so that a
+ * word is read from the items once, not once per process and start. `stored` reads the stored postings of words (the
+ * API's: of every word its pages ask for in a turn, coalesced-reads.ts); a word not stored is read from the items by
+ * itself, so that a page waits for no other page's new word.
  */
-export async function termPostingsText(db: Db, term: string): Promise<string> {
+export async function termPostingsText(db: Db, term: string, stored: StoredPostings = (terms) => storedTermPostings(db, terms)): Promise<string> {
+  return (await stored([term])).get(term) ?? termPostingsRead(db, term);
+}
+
+export type StoredPostings = (terms: readonly string[]) => Promise<Map<string, string>>;
+
+/** The stored postings of these words, by word (those stored). */
+export async function storedTermPostings(db: Db, terms: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.preparedQuery<{ word: string; postings: string }>('content_search_stored_postings', STORED_POSTINGS_SQL, [terms, POSTINGS_FORMAT]);
+  return new Map(rows.map((row) => [row.word, row.postings]));
+}
+
+/**
+ * A word's postings read from the items and stored; '' when no public item holds it. PostgreSQL:
+ * search_term_postings_read, which stores only while no change holds the table. PGlite runs one statement at a time
+ * on its one connection, so no change can come between the read and its store: one prepared statement, where the
+ * function's EXECUTE would plan the query again for each word (1.2 ms more a word there).
+ */
+async function termPostingsRead(db: Db, term: string): Promise<string> {
   const query = tsqueryText([term], 'all');
   if (db.engine === 'pglite') {
-    const [stored] = await db.preparedQuery<{ postings: string }>('content_search_stored_postings', STORED_POSTINGS_SQL, [term, POSTINGS_FORMAT]);
-    if (stored) return stored.postings;
     const [row] = await db.preparedQuery<{ postings: string | null }>('content_search_term_postings', STORE_POSTINGS_SQL, [query, term, POSTINGS_FORMAT]);
     return row?.postings ?? '';
   }
