@@ -381,6 +381,26 @@ test('row reads of one turn are one read (coalesced-reads.ts): the ids of every 
   expect([...(await read([11])).keys()]).toEqual([11]); // nothing of the failed read is left behind
 });
 
+test('kept rows switched off (list-rows.ts): every row read, the pages of one turn in one read, none kept', async () => {
+  const asked: number[][] = [];
+  const rows = listRows<{ id: number }>({
+    fetch: async (ids) => (asked.push(ids), ids.map((id) => ({ id }))),
+    ttlMs: () => 60_000,
+    maxEntries: 10,
+    maxBytes: 1000,
+    sizeOf: () => 10,
+    keepable: () => true,
+    generation: () => 0,
+    enabled: () => false,
+  });
+  const pages = await Promise.all([rows.get([1, 2], readTime()), rows.get([2, 3], readTime())]);
+  expect(pages.map((page) => [...page.keys()])).toEqual([[1, 2], [2, 3]]);
+  expect(asked).toEqual([[1, 2, 3]]);
+  await rows.get([1], readTime());
+  expect(asked).toEqual([[1, 2, 3], [1]]);
+  expect(rows.stats()).toMatchObject({ entries: 0, bytes: 0 });
+});
+
 describe('the kept values (caches.ts): least recently used out past the bytes or entries, none kept across a change', () => {
   test('bounds, generations, waiting for a value being made', async () => {
     let generation = 0;

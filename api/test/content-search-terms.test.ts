@@ -329,6 +329,23 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
     }
   });
 
+  test('the words that searches of one turn ask for are looked up in one statement; each search finds its own', async () => {
+    const { app } = server;
+    const texts = ['同刻词条', '明月正文', '无人持有乙'];
+    const words = [...new Set(texts.flatMap((t) => parseQuery(t).terms))].sort();
+    app.content.changes.changed('items'); // no word kept from an earlier test
+    const spy = jest.spyOn(app.db, 'preparedQuery');
+    try {
+      const prepared = await Promise.all(texts.map((text) => app.content.search.prepare({ text })));
+      const lookups = spy.mock.calls.filter(([name]) => name === 'content_search_stored_postings').map(([, , params]) => [...(params[0] as string[])].sort());
+      expect(lookups).toEqual([words]);
+      for (const [i, text] of texts.entries()) expect(prepared[i].count).toBe((await answer(databaseSearch(app.db), { text })).count);
+      expect(prepared[0].count).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   test('stored rows of another format are not read, and a word no item holds is not stored', async () => {
     const { db } = server.app;
     const { word } = await docWithWord('存放词条丁');

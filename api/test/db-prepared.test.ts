@@ -44,7 +44,7 @@ describe.each(engines())('Db.preparedQuery on %s', (engine) => {
   });
 
   test('an array of texts reaches the statement as its texts: quotes, backslashes, commas, braces and NULL in them stay text', async () => {
-    const texts = ['明月', "it's", 'a,b', '{x}', '"quoted"', '\\', '\\"', 'NULL', '', "\\'; DROP TABLE prepared_list; --"];
+    const texts = ['明月', "it's", 'a,b', '{x}', '"quoted"', '\\', '\\"', 'NULL', '', "\\'; DROP TABLE prepared_list; --", ' a ', 'a b', '\t', '\n'];
     await server.app.db.exec('CREATE TABLE prepared_list (id int PRIMARY KEY, s text NOT NULL)');
     for (const [i, text] of texts.entries()) await server.app.db.query('INSERT INTO prepared_list VALUES ($1, $2)', [i, text]);
     const ANY_TEXT = 'SELECT id, s FROM prepared_list WHERE s = ANY($1::text[]) ORDER BY id';

@@ -6,7 +6,8 @@
  * (docs/performance.md, "Reads shared by the pages of one turn").
  *
  * The read starts in the check phase (setImmediate), after the requests of the turn's I/O have asked. A read already
- * under way is not joined: it may have begun before a change a later caller must see.
+ * under way is not joined: it may have begun before a change a later caller must see. A read that fails fails every
+ * caller that shared it (a lost connection would have failed their own reads as well); none of it is kept.
  */
 export type CoalescedRead<K, V> = (keys: readonly K[]) => Promise<Map<K, V>>;
 

@@ -39,8 +39,9 @@ export interface ListRowsOptions<T> {
  */
 export interface ListRows<T> {
   /**
-   * The rows of `ids` (those that exist), kept ones and those `fetch` reads of the rest; lowers `read.since` to the
-   * oldest row's read.
+   * The rows of `ids` (those that exist), kept ones and those `options.fetch` reads of the rest (with the rest of
+   * the other pages of the turn); lowers `read.since` to the oldest row's read. Disabled, every row is read (still
+   * together with the turn's other reads) and none kept.
    */
   get(ids: number[], read: ReadTime): Promise<Map<number, T>>;
   /** Forgets one item's row, or every row without an id. */
