@@ -16,37 +16,37 @@ export function coalescedReads<K, V>(read: (keys: K[]) => Promise<Map<K, V>>, ma
   /** The keys of reads not begun yet, each to its read's result. */
   const waiting = new Map<K, Promise<Map<K, V>>>();
   /** The read that takes more keys, until it begins or is full. */
-  let open: { ids: K[]; result: Promise<Map<K, V>> } | undefined;
+  let open: { keys: K[]; result: Promise<Map<K, V>> } | undefined;
 
   const openRead = () => {
-    const ids: K[] = [];
+    const keys: K[] = [];
     const result = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      for (const id of ids) waiting.delete(id);
-      if (open?.ids === ids) open = undefined;
-      return read(ids);
+      for (const key of keys) waiting.delete(key);
+      if (open?.keys === keys) open = undefined;
+      return read(keys);
     });
-    return { ids, result };
+    return { keys, result };
   };
 
-  return async (ids) => {
+  return async (keys) => {
     const reads = new Set<Promise<Map<K, V>>>();
-    for (const id of ids) {
-      let result = waiting.get(id);
+    for (const key of keys) {
+      let result = waiting.get(key);
       if (!result) {
-        if (!open || open.ids.length >= maxKeys) open = openRead();
-        open.ids.push(id);
-        waiting.set(id, open.result);
+        if (!open || open.keys.length >= maxKeys) open = openRead();
+        open.keys.push(key);
+        waiting.set(key, open.result);
         result = open.result;
       }
       reads.add(result);
     }
     const founds = await Promise.all(reads);
-    const out = new Map<K, V>(); // in the order of `ids`
-    for (const id of ids) {
+    const out = new Map<K, V>(); // in the order of `keys`
+    for (const key of keys) {
       for (const found of founds) {
-        const value = found.get(id);
+        const value = found.get(key);
         if (value !== undefined) {
-          out.set(id, value);
+          out.set(key, value);
           break;
         }
       }

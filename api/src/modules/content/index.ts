@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../core/module';
 import { categoryTree } from './categories';
-import { detailRows, fillNames, userNameCache } from './load';
+import { detailRows, namedRows, userNameCache } from './load';
 import { blogRowsByIds } from './repositories/blogs';
 import { docRowsByIds } from './repositories/documents';
 import { appendixRoutes } from './routes/appendices';
@@ -83,8 +83,8 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
     itemWords: (items) => itemSearchWords(app.db, items),
     onError: (err) => app.log.error({ err }, 'kept search words: a change not applied, every word forgotten'),
   }, {
-    documents: async (ids) => fillNames(app, await docRowsByIds(app.db, ids)),
-    blogs: async (ids) => fillNames(app, await blogRowsByIds(app.db, ids)),
+    documents: namedRows(app, docRowsByIds),
+    blogs: namedRows(app, blogRowsByIds),
   });
   app.decorate('content', {
     storage,

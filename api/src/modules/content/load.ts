@@ -72,14 +72,19 @@ export function userNameCache(db: Queryable): UserNames {
   };
 }
 
-/** Rows by id, their names filled in (`fetch`: docRowsByIds or blogRowsByIds); ids of rows that are gone are missing. */
+/** A reader of rows by id with their names filled in (`fetch`: docRowsByIds or blogRowsByIds); rows that are gone are missing. */
+export function namedRows<T extends Named>(app: FastifyInstance, fetch: (db: Db, ids: number[]) => Promise<T[]>): (ids: number[]) => Promise<T[]> {
+  return async (ids) => fillNames(app, await fetch(app.db, ids));
+}
+
+/** Rows by id, their names filled in, by id (namedRows). */
 export async function namedRowsByIds<T extends Named & { id: number }>(
   app: FastifyInstance,
   ids: number[],
   fetch: (db: Db, ids: number[]) => Promise<T[]>,
 ): Promise<Map<number, T>> {
   if (!ids.length) return new Map();
-  return new Map((await fillNames(app, await fetch(app.db, ids))).map((r) => [r.id, r]));
+  return new Map((await namedRows(app, fetch)(ids)).map((r) => [r.id, r]));
 }
 
 /** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */

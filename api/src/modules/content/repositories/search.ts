@@ -177,6 +177,9 @@ const STORE_POSTINGS_SQL = `WITH p AS (${TERM_POSTINGS_SQL}),
              ON CONFLICT DO NOTHING)
   SELECT postings FROM p`;
 
+/** Reads the stored postings of words, by word (storedTermPostings, or the API's coalesced read of it). */
+export type StoredPostings = (terms: readonly string[]) => Promise<Map<string, string>>;
+
 /**
  * The postings of a search word (a lexeme of the items' search vectors): search/term-index.ts decodes them. Stored in
  * the database once read and forgotten there by any change of an item holding the word (migration 0067), so that a
@@ -187,8 +190,6 @@ const STORE_POSTINGS_SQL = `WITH p AS (${TERM_POSTINGS_SQL}),
 export async function termPostingsText(db: Db, term: string, stored: StoredPostings = (terms) => storedTermPostings(db, terms)): Promise<string> {
   return (await stored([term])).get(term) ?? termPostingsRead(db, term);
 }
-
-export type StoredPostings = (terms: readonly string[]) => Promise<Map<string, string>>;
 
 /** The stored postings of these words, by word (those stored). */
 export async function storedTermPostings(db: Db, terms: readonly string[]): Promise<Map<string, string>> {

@@ -26,6 +26,9 @@ function items<R extends DocRow | BlogRow, T>(app: FastifyInstance, list: ListQu
   return { count: list.count, fetch: async (limit, offset) => (await fillNames(app, await list.fetch(limit, offset))).map(item) };
 }
 
+const DOC_TYPE = { type: 'docs' as const };
+const BLOG_TYPE = { type: 'blogs' as const };
+
 /**
  * Documents and blogs in the order of `refs` (each with `extra`, e.g. its search highlights), skipping any gone; their
  * rows kept ones where they are (app.content.listRows, `read` told how old).
@@ -53,8 +56,6 @@ export async function articleItems(
     return row ? [Object.assign(blogItem(row), BLOG_TYPE, extra(row))] : [];
   });
 }
-const DOC_TYPE = { type: 'docs' as const };
-const BLOG_TYPE = { type: 'blogs' as const };
 
 /** How many of a category's newest documents are kept for the recommendations beside its items (a page is 6). */
 const NEARBY_KEPT = 13;

@@ -31,9 +31,10 @@ function searchOrder(raw: string | undefined, allowed: readonly SearchOrder[]): 
 }
 
 /** Highlighted title and summary of a search hit (made once for a page's terms). */
-function marks(terms: string[]) {
+function marks(terms: string[]): (row: { title: string; summary: string }) => { title_highlight?: string; summary_highlight?: string } {
+  if (!terms.length) return () => ({});
   const html = highlighter(terms);
-  return (row: { title: string; summary: string }) => (terms.length ? { title_highlight: html(row.title), summary_highlight: html(row.summary) } : {});
+  return (row) => ({ title_highlight: html(row.title), summary_highlight: html(row.summary) });
 }
 
 function isFirstPage(request: FastifyRequest): boolean {
