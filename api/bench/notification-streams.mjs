@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { apiNodeFlags } from '../../scripts/site.mjs';
 
 const PER_USER = 20;
 
@@ -40,7 +41,7 @@ if (process.argv[2] === '--server') {
   process.send({ port: app.server.address().port });
 } else {
   const n = Math.min(Number(process.argv[2] ?? 2000) || 2000, 20_000);
-  const child = fork(new URL(import.meta.url), ['--server'], { execArgv: ['--max-semi-space-size=2', '--max-old-space-size=160', '--expose-gc'] });
+  const child = fork(new URL(import.meta.url), ['--server'], { execArgv: [...apiNodeFlags(), '--expose-gc'] });
   const next = () => new Promise((resolve) => child.once('message', resolve));
   const { port } = await next();
   console.error('server on', port);

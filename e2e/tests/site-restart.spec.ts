@@ -29,7 +29,7 @@ test('the API runs with its start script flags and allocator settings, and a kil
   const site = await startSite({ port: PORTS.shell, apiPort: PORTS.api, remotePortBase: PORTS.remoteBase, dataDir, quiet: true, log: (line: string) => logged.push(line) });
   try {
     const apiScript = (JSON.parse(readFileSync(path.join(ROOT, 'api', 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    expect(apiNodeFlags()).toEqual(['--max-semi-space-size=2', '--max-old-space-size=160']);
+    expect(apiNodeFlags()).toEqual(['--max-semi-space-size=2', '--max-old-space-size=160', '--v8-pool-size=1', '--heap-growing-percent=50']);
     for (const flag of apiNodeFlags()) expect(apiScript).toContain(flag);
     const allocator = ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536', 'MALLOC_TRIM_THRESHOLD_=65536'];
     expect(Object.entries(apiStartEnv()).map(([name, value]) => `${name}=${value}`)).toEqual(allocator);
