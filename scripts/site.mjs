@@ -62,7 +62,7 @@ export async function startPaySimulators({ dataDir, portBase, log = () => {} }) 
 
 /**
  * How the API process is started: the environment its start script sets (glibc's allocator settings) and the Node
- * flags it runs with (heap sizes), both for the memory budget. They live in one place, the API's own start script
+ * flags it runs with (heap sizes, one V8 platform thread, the heap's growth), both for the memory budget. They live in one place, the API's own start script
  * (`npm start -w api`: `[NAME=value …] node <flags> dist/main.js` in api/package.json); the site's start reads them
  * there.
  */
