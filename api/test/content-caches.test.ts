@@ -2,6 +2,7 @@ import { CONTENT_CACHE_LIMITS } from '../src/modules/content/caches';
 import { keptCache } from '../src/modules/content/kept-cache';
 import { coalescedReads } from '../src/modules/content/coalesced-reads';
 import { listRows, readTime } from '../src/modules/content/list-rows';
+import type { RowCodec } from '../src/modules/content/row-columns';
 import { parseContentChange } from '../src/modules/content/changes';
 import { registeredClient, type Client } from './accounts-helpers';
 import { addTextDoc, contentServer } from './content-helpers';
@@ -294,7 +295,20 @@ test('kept rows (list-rows.ts): the rest read, least recently used out past the 
   const asked: number[][] = [];
   let v = '';
   let gate: Promise<void> | undefined; // a read waits for it while set
+  const codec: RowCodec<Row> = {
+    ints: 2,
+    floats: 0,
+    texts: 1,
+    write(row, c, i, _f, t) {
+      c.ints[i] = row.id;
+      c.ints[i + 1] = row.hidden ? 1 : 0;
+      c.texts[t] = row.v;
+      return true;
+    },
+    read: (c, i, _f, t) => ({ id: c.ints[i], v: c.texts[t], hidden: c.ints[i + 1] === 1 }),
+  };
   const rows = listRows<Row>({
+    codec,
     fetch: async (ids) => {
       asked.push(ids);
       const value = v;
@@ -384,6 +398,7 @@ test('row reads of one turn are one read (coalesced-reads.ts): the ids of every 
 test('kept rows switched off (list-rows.ts): every row read, the pages of one turn in one read, none kept', async () => {
   const asked: number[][] = [];
   const rows = listRows<{ id: number }>({
+    codec: { ints: 1, floats: 0, texts: 0, write: (row, c, i) => ((c.ints[i] = row.id), true), read: (c, i) => ({ id: c.ints[i] }) },
     fetch: async (ids) => (asked.push(ids), ids.map((id) => ({ id }))),
     ttlMs: () => 60_000,
     maxEntries: 10,

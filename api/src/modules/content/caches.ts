@@ -4,6 +4,7 @@ import type { ChangedItem, ContentChanges } from './changes';
 import { isPublicBlog, isPublicDoc } from './constants';
 import { keptCache, type KeptCache } from './kept-cache';
 import { listRows, type ListRows } from './list-rows';
+import { BLOG_ROW_CODEC, DOC_ROW_CODEC, type RowCodec } from './row-columns';
 import type { BlogRow, DocRow } from './repositories/rows';
 import type { PreparedSearch, SearchEngine, SearchRequest } from './search/engine';
 import { normaliseKeyword } from './search/query';
@@ -17,14 +18,18 @@ import { decodeTermPostings, itemFacts, termChanges, termIndexSearch, termPostin
  */
 export const CONTENT_CACHE_LIMITS = {
   /**
-   * 4 MB: a search page's answer is 10-12 KB (20 items and their highlights), so 4 MB keeps about 360. Since the rows
-   * of those pages are kept too (`rows`), more answers save little: with 8 MB the load benchmark's searches cost 0.48 ms
-   * of CPU each, against 0.47-0.53 with 4 MB and 0.57 with 2 MB (20,000 documents' rows kept)
-   * (docs/performance.md, "Rows of search pages kept").
+   * 12 MB: a search page's answer is 10-12 KB (20 items and their highlights), kept as bytes outside the heap, so 12 MB
+   * keeps about 1,100. In the load benchmark's searches 52% came from kept answers against 40% with 4 MB, and once the
+   * rows a page needs were nearly all kept (`rows`), making the rest was what the API's thread spent: with 12 MB
+   * instead of 4 the searches rose from 4,903 to 5,359 a second (docs/performance.md, "Kept rows in columns").
    */
-  answers: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 4 * 1024 * 1024 },
+  answers: { ttlMs: 10_000, maxEntries: 4000, maxBytes: 12 * 1024 * 1024 },
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
-  searches: { ttlMs: 10_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
+  /**
+   * A prepared search keeps up to 1,000 matches, 9 KB for a common word: 3 MB keep about 330 of them. With 1 MB the
+   * searches that missed were a tenth of the API's thread (walking a word's postings) once rows and answers were kept.
+   */
+  searches: { ttlMs: 10_000, maxEntries: 4000, maxBytes: 3 * 1024 * 1024 },
   /**
    * Each search word's public items (search/term-index.ts): only a change of an item it holds or comes to hold makes it
    * stale (a count is no part of them; termChanges), so the time limit only bounds how long a word nobody searches for stays. The load benchmark's 3,000 words
@@ -34,13 +39,13 @@ export const CONTENT_CACHE_LIMITS = {
   counts: { ttlMs: 60_000, maxEntries: 2000, maxBytes: 1024 * 1024 },
   /**
    * How many rows of documents and of blogs the pages of searches and the mixed list keep (list-rows.ts), and how many
-   * bytes, each for the answers' time limit: the benchmark's rows take about 550 bytes of heap each (listRowBytes), 8 MB
-   * in all; rows with long titles and summaries are fewer in the same bytes. With 20,000 documents' the load
-   * benchmark's searches found 78% of their rows kept (57% with 10,000) and cost 0.48-0.50 ms of CPU each against 0.57
-   * with 12,000, but PGlite's peak memory reached 302-303 MB in full runs (283 MB with 12,000; docs/performance.md,
-   * "Rows of search pages kept").
+   * bytes, each for the answers' time limit. Rows live in columns (row-columns.ts): about 250 bytes each besides their
+   * title and summary (listRowBytes), 16 MB for the benchmark's 50,000; rows with long titles and summaries are fewer
+   * in the same bytes. With 50,000 documents' rows the load benchmark's searches found 88-92% of their rows kept
+   * (64% with the 12,000 rows kept as objects before, which took 7 MB), so few pages wait for PGlite
+   * (docs/performance.md, "Kept rows in columns").
    */
-  rows: { docs: { maxEntries: 12_000, maxBytes: 7 * 1024 * 1024 }, blogs: { maxEntries: 3_000, maxBytes: 2 * 1024 * 1024 } },
+  rows: { docs: { maxEntries: 50_000, maxBytes: 18 * 1024 * 1024 }, blogs: { maxEntries: 3_000, maxBytes: 2 * 1024 * 1024 } },
   /** Counts without the caches (CONTENT_CACHE=off) or while changes may go unheard: as before issue 21. */
   countsUnheardTtlMs: 5_000,
 };
@@ -64,10 +69,10 @@ const overhead = (key: string) => 120 + 2 * key.length;
 const searchBytes = (key: string, prepared: PreparedSearch) => overhead(key) + 400 + 9 * prepared.count;
 
 /**
- * Heap bytes a kept row takes: its object, date and short texts (about 470 bytes, measured on the load benchmark's
- * rows), and its title and summary in two-byte strings.
+ * Bytes a kept row takes (row-columns.ts): its places in the columns, its entry in the least-recently-used order and
+ * its title and summary in two-byte strings (about 250 bytes besides them, measured on the load benchmark's rows).
  */
-const listRowBytes = (row: { title: string; summary: string }) => 470 + 2 * (row.title.length + row.summary.length);
+const listRowBytes = (row: { title: string; summary: string }) => 250 + 2 * (row.title.length + row.summary.length);
 
 /** How the content caches reach the database's search. */
 export interface SearchSource {
@@ -162,11 +167,13 @@ function keptListRows(changes: ContentChanges, kept: () => boolean, reads: ListR
   const { answers, rows: limits } = CONTENT_CACHE_LIMITS;
   const rowsOf = <T extends { id: number; title: string; summary: string; status: number }>(
     bounds: { maxEntries: number; maxBytes: number },
+    codec: RowCodec<T>,
     isPublic: (status: number) => boolean,
     fetch: (ids: number[]) => Promise<T[]>,
   ) =>
     listRows<T>({
       ...bounds,
+      codec,
       fetch,
       ttlMs: () => answers.ttlMs,
       sizeOf: listRowBytes,
@@ -175,8 +182,8 @@ function keptListRows(changes: ContentChanges, kept: () => boolean, reads: ListR
       enabled: kept,
     });
   const rows = {
-    documents: rowsOf<DocRow>(limits.docs, isPublicDoc, reads.documents),
-    blogs: rowsOf<BlogRow>(limits.blogs, isPublicBlog, reads.blogs),
+    documents: rowsOf<DocRow>(limits.docs, DOC_ROW_CODEC, isPublicDoc, reads.documents),
+    blogs: rowsOf<BlogRow>(limits.blogs, BLOG_ROW_CODEC, isPublicBlog, reads.blogs),
   };
   changes.onChange((_change, item) => {
     if (item) rows[item.table].forget(item.id);

@@ -1,5 +1,5 @@
-import { BoundedLru } from './bounded-lru';
 import { coalescedReads } from './coalesced-reads';
+import { RowColumns, type RowCodec } from './row-columns';
 
 /**
  * When the data a kept answer shows was read: its age is counted from the oldest row in it, so that an answer made
@@ -15,6 +15,8 @@ export function readTime(): ReadTime {
 }
 
 export interface ListRowsOptions<T> {
+  /** How a row is kept in columns (row-columns.ts). */
+  codec: RowCodec<T>;
   /** Reads the rows of `ids` that exist (those of the pages of one turn together: coalesced-reads.ts). */
   fetch(ids: number[]): Promise<T[]>;
   /** How long a row is used after it was read: the answers' time limit (a count shows within it). */
@@ -51,7 +53,7 @@ export interface ListRows<T> {
 }
 
 export function listRows<T extends { id: number }>(options: ListRowsOptions<T>): ListRows<T> {
-  const kept = new BoundedLru<number, T>(options.maxEntries, options.maxBytes);
+  const kept = new RowColumns<T>(options.codec, options.maxEntries, options.maxBytes);
   let hits = 0;
   let misses = 0;
   const readAndKeep = coalescedReads<number, T>(async (ids) => {
@@ -62,7 +64,7 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions<T>):
     const found = new Map<number, T>();
     for (const row of rows) {
       found.set(row.id, row);
-      if (keep && options.keepable(row)) kept.set(row.id, row, options.sizeOf(row), at);
+      if (keep && options.keepable(row)) kept.set(row, options.sizeOf(row), at);
     }
     return found; // a caller's read.since is older than `at`: it was taken before its page asked for rows
   });
@@ -76,7 +78,7 @@ export function listRows<T extends { id: number }>(options: ListRowsOptions<T>):
       for (const id of ids) {
         const entry = kept.fresh(id, ttl, now);
         if (entry) {
-          out.set(id, entry.value);
+          out.set(id, entry.row);
           read.since = Math.min(read.since, entry.at);
         } else {
           missing.push(id);

@@ -1,0 +1,104 @@
+import { BoundedLru } from '../src/modules/content/bounded-lru';
+import type { BlogRow, DocRow } from '../src/modules/content/repositories/rows';
+import { BLOG_ROW_CODEC, DOC_ROW_CODEC, RowColumns } from '../src/modules/content/row-columns';
+
+// The columns the pages of searches keep their rows in (src/modules/content/row-columns.ts); the cache's own rules
+// (time limit, public rows, changes) are tested in content-caches.test.ts.
+
+const doc = (id: number, over: Partial<DocRow> = {}): DocRow => ({
+  id,
+  title: `春江花月夜 ${id}`,
+  summary: '春江潮水连海平，海上明月共潮生。',
+  category_id: 7,
+  category_name: '唐诗',
+  uploader_id: 42,
+  uploader_name: '张若虚',
+  file_type: 'pdf',
+  ext_cate: 'pdf',
+  size: 1_234_567,
+  pages: 12,
+  status: 1,
+  score: 45_000,
+  rating: 5,
+  views: 100,
+  downloads: 9,
+  comment_count: 3,
+  collect_count: 2,
+  price: 500,
+  is_free: false,
+  free_quota_ok: true,
+  create_time: new Date('2026-11-30T08:01:02.345Z'),
+  file_id: 77,
+  preview_file_id: null,
+  preview_pages: 3,
+  ...over,
+});
+
+test('a document row and a blog row read back with every field as written, each read a new object', () => {
+  const docs = new RowColumns(DOC_ROW_CODEC, 10, 10_000);
+  const rows = [doc(1), doc(2, { preview_file_id: 88, preview_pages: null, is_free: true, free_quota_ok: false, file_type: 'docx', ext_cate: 'word' })];
+  for (const row of rows) docs.set(row, 100, 1_000);
+  for (const row of rows) {
+    const kept = docs.fresh(row.id, 60_000, 2_000);
+    expect(kept?.row).toEqual(row);
+    expect(kept?.row).not.toBe(row);
+    expect(kept?.at).toBe(1_000);
+  }
+  expect(Object.keys(docs.fresh(1, 60_000, 2_000)!.row).sort()).toEqual(Object.keys(doc(1)).sort());
+
+  const blogs = new RowColumns(BLOG_ROW_CODEC, 10, 10_000);
+  const blog: BlogRow = {
+    id: 5,
+    title: '读书笔记',
+    summary: '',
+    category_id: 3,
+    category_name: '随笔',
+    author_id: 9,
+    author_name: '李白',
+    status: 1,
+    views: 0,
+    comment_count: 4,
+    collect_count: 1,
+    appendix_count: 2,
+    create_time: new Date('2026-01-02T03:04:05.006Z'),
+    update_time: new Date('2026-02-03T04:05:06.007Z'),
+  };
+  blogs.set(blog, 100, 1_000);
+  expect(blogs.fresh(5, 60_000, 2_000)?.row).toEqual(blog);
+});
+
+test('a row whose numbers do not fit the columns is not kept; past its time a row is gone, its slot used again', () => {
+  const docs = new RowColumns(DOC_ROW_CODEC, 2, 10_000);
+  docs.set(doc(1, { size: 2 ** 31 }), 100, 0); // a file of 2 GB: past an int32
+  docs.set(doc(2, { score: 1.5 }), 100, 0);
+  docs.set(doc(3, { preview_pages: -1 }), 100, 0); // -1 stands for null
+  docs.set(doc(4, { create_time: 'not a date' as unknown as Date }), 100, 0);
+  expect([docs.size, docs.bytes]).toEqual([0, 0]);
+  docs.set(doc(5), 100, 0);
+  docs.set(doc(6), 100, 0);
+  docs.set(doc(7), 100, 0); // two rows at most: 5 goes
+  expect([docs.fresh(5, 1_000, 0), docs.fresh(6, 1_000, 0)?.row.id, docs.fresh(7, 1_000, 0)?.row.id]).toEqual([undefined, 6, 7]);
+  expect(docs.fresh(6, 1_000, 1_000)).toBeUndefined(); // its time is up
+  docs.set(doc(8, { title: '新的一行' }), 100, 1_000); // in the slot 5 or 6 gave back
+  expect(docs.fresh(8, 1_000, 1_000)?.row.title).toBe('新的一行');
+  expect(docs.fresh(7, 60_000, 1_000)?.row).toEqual(doc(7));
+  docs.delete(7);
+  docs.clear();
+  expect([docs.size, docs.bytes]).toEqual([0, 0]);
+  for (const id of [9, 10, 11]) docs.set(doc(id), 100, 0); // every slot was given back
+  expect([docs.size, docs.fresh(10, 1_000, 0)?.row.id, docs.fresh(11, 1_000, 0)?.row.id]).toEqual([2, 10, 11]);
+});
+
+test('in a large cache a used entry in the newer half stays where it is; one in the older half becomes the most recent', () => {
+  const dropped: number[] = [];
+  const lru = new BoundedLru<number, number>(1000, Number.POSITIVE_INFINITY, (v) => dropped.push(v));
+  for (let k = 0; k < 1000; k += 1) lru.set(k, k, 1, 0);
+  lru.fresh(900, 1_000, 0); // in the newer half: not moved
+  lru.fresh(10, 1_000, 0); // in the older half: now the most recent
+  const order = [...lru.entries()].map(([k]) => k);
+  expect(order.indexOf(900)).toBe(899);
+  expect(order.at(-1)).toBe(10);
+  for (let k = 1000; k < 1100; k += 1) lru.set(k, k, 1, 0); // 100 more: the 100 least recent go, not 10
+  expect(dropped).toEqual([...Array(101).keys()].filter((k) => k !== 10));
+  expect(lru.fresh(10, 1_000, 0)?.value).toBe(10);
+});
