@@ -1,20 +1,36 @@
 import { rowCache } from '../src/modules/content/load';
+import type { RowCodec } from '../src/modules/content/row-columns';
+
+type Row = { id: number; title: string };
+/** A row of an id and a title in the columns the cache keeps its rows in (row-columns.ts). */
+const codec: RowCodec<Row> = {
+  ints: 1,
+  floats: 0,
+  texts: 1,
+  write(row, c, i, _f, t) {
+    c.ints[i] = row.id;
+    c.texts[t] = row.title;
+    return true;
+  },
+  read: (c, i, _f, t) => ({ id: c.ints[i], title: c.texts[t] }),
+};
+const row = (id: number, title: string): Row => ({ id, title });
 
 // The detail rows the API keeps a moment (src/modules/content/load.ts): a row read while a write forgot it must not
 // be kept, since the read may have seen the database before that write.
 
 test('a row is kept from its read, and not when a row was forgotten while it was read', () => {
-  const rows = rowCache<{ title: string }>(60_000);
+  const rows = rowCache(codec, 60_000);
   const before = rows.mark();
-  rows.set(1, { title: '读到的' }, before);
-  expect(rows.get(1)).toEqual({ title: '读到的' });
+  rows.set(1, row(1, '读到的'), before);
+  expect(rows.get(1)).toEqual(row(1, '读到的'));
 
   const readFrom = rows.mark();
   rows.forget(2); // another item's count written while item 3 was read
-  rows.set(3, { title: '写之前读的' }, readFrom);
+  rows.set(3, row(3, '写之前读的'), readFrom);
   expect(rows.get(3)).toBeUndefined();
-  rows.set(3, { title: '写之后读的' }, rows.mark());
-  expect(rows.get(3)).toEqual({ title: '写之后读的' });
+  rows.set(3, row(3, '写之后读的'), rows.mark());
+  expect(rows.get(3)).toEqual(row(3, '写之后读的'));
 
   rows.forget(1);
   expect(rows.get(1)).toBeUndefined();
@@ -25,10 +41,10 @@ test('a row is kept from its read, and not when a row was forgotten while it was
 test('a kept row is forgotten when its time is up', () => {
   const now = jest.spyOn(Date, 'now').mockReturnValue(1_000);
   try {
-    const rows = rowCache<string>(2_000);
-    rows.set(1, '一', rows.mark());
+    const rows = rowCache(codec, 2_000);
+    rows.set(1, row(1, '一'), rows.mark());
     now.mockReturnValue(2_999);
-    expect(rows.get(1)).toBe('一');
+    expect(rows.get(1)?.title).toBe('一');
     now.mockReturnValue(3_000);
     expect(rows.get(1)).toBeUndefined();
   } finally {
@@ -37,10 +53,10 @@ test('a kept row is forgotten when its time is up', () => {
 });
 
 test('past its bound the least recently used row goes, the others stay', () => {
-  const rows = rowCache<string>(60_000, 2);
-  rows.set(1, '一', rows.mark());
-  rows.set(2, '二', rows.mark());
-  expect(rows.get(1)).toBe('一'); // 1 read again: 2 is now the least recently used
-  rows.set(3, '三', rows.mark());
-  expect([rows.get(1), rows.get(2), rows.get(3)]).toEqual(['一', undefined, '三']);
+  const rows = rowCache(codec, 60_000, 2);
+  rows.set(1, row(1, '一'), rows.mark());
+  rows.set(2, row(2, '二'), rows.mark());
+  expect(rows.get(1)?.title).toBe('一'); // 1 read again: 2 is now the least recently used
+  rows.set(3, row(3, '三'), rows.mark());
+  expect([rows.get(1)?.title, rows.get(2), rows.get(3)?.title]).toEqual(['一', undefined, '三']);
 });

@@ -1,6 +1,5 @@
-import { BoundedLru } from '../src/modules/content/bounded-lru';
 import type { BlogRow, DocRow } from '../src/modules/content/repositories/rows';
-import { BLOG_ROW_CODEC, DOC_ROW_CODEC, RowColumns } from '../src/modules/content/row-columns';
+import { BLOG_ROW_CODEC, DOC_ROW_CODEC, RowColumns, type RowCodec } from '../src/modules/content/row-columns';
 
 // The columns the pages of searches keep their rows in (src/modules/content/row-columns.ts); the cache's own rules
 // (time limit, public rows, changes) are tested in content-caches.test.ts.
@@ -89,16 +88,25 @@ test('a row whose numbers do not fit the columns is not kept; past its time a ro
   expect([docs.size, docs.fresh(10, 1_000, 0)?.row.id, docs.fresh(11, 1_000, 0)?.row.id]).toEqual([2, 10, 11]);
 });
 
-test('in a large cache a used entry in the newer half stays where it is; one in the older half becomes the most recent', () => {
-  const dropped: number[] = [];
-  const lru = new BoundedLru<number, number>(1000, Number.POSITIVE_INFINITY, (v) => dropped.push(v));
-  for (let k = 0; k < 1000; k += 1) lru.set(k, k, 1, 0);
-  lru.fresh(900, 1_000, 0); // in the newer half: not moved
-  lru.fresh(10, 1_000, 0); // in the older half: now the most recent
-  const order = [...lru.entries()].map(([k]) => k);
-  expect(order.indexOf(900)).toBe(899);
-  expect(order.at(-1)).toBe(10);
-  for (let k = 1000; k < 1100; k += 1) lru.set(k, k, 1, 0); // 100 more: the 100 least recent go, not 10
-  expect(dropped).toEqual([...Array(101).keys()].filter((k) => k !== 10));
-  expect(lru.fresh(10, 1_000, 0)?.value).toBe(10);
+test('least recently used out past the rows or the bytes, in the order of use; a row over the bytes alone is not kept', () => {
+  const codec: RowCodec<{ id: number }> = { ints: 1, floats: 0, texts: 0, write: (r, c, i) => ((c.ints[i] = r.id), true), read: (c, i) => ({ id: c.ints[i] }) };
+  const rows = new RowColumns(codec, 3, 100);
+  const kept = () => [1, 2, 3, 4, 5, 6, 7].filter((id) => rows.fresh(id, 60_000, 0) !== undefined);
+  for (const id of [1, 2, 3]) rows.set({ id }, 10, 0);
+  rows.fresh(1, 60_000, 0); // 1 used: 2 is now the least recently used
+  rows.set({ id: 4 }, 10, 0);
+  expect(kept()).toEqual([1, 3, 4]); // reading them all used them in this order: 1, 3, 4
+  rows.delete(3); // out of the middle of the order
+  rows.set({ id: 5 }, 10, 0);
+  rows.set({ id: 6 }, 10, 0); // three rows at most: 1, the least recently used, goes
+  expect(kept()).toEqual([4, 5, 6]);
+  rows.set({ id: 7 }, 85, 0); // 115 bytes: 4 and 5 go
+  expect([kept(), rows.bytes]).toEqual([[6, 7], 95]);
+  rows.set({ id: 1 }, 101, 0);
+  expect([kept(), rows.size]).toEqual([[6, 7], 2]);
+  rows.set({ id: 6 }, 20, 0); // set again: its old bytes gone, then 7 for the new ones (105 bytes with it)
+  expect([kept(), rows.bytes]).toEqual([[6], 20]);
+  rows.clear();
+  for (const id of [1, 2, 3]) rows.set({ id }, 10, 0); // every slot given back
+  expect([kept(), rows.bytes]).toEqual([[1, 2, 3], 30]);
 });

@@ -1,4 +1,3 @@
-import { BoundedLru } from './bounded-lru';
 import type { BlogRow, DocRow } from './repositories/rows';
 
 /**
@@ -127,78 +126,141 @@ export const BLOG_ROW_CODEC: RowCodec<BlogRow> = {
 
 /** Short texts many rows share (a file type, a kind) are kept once: at most this many. */
 const MAX_WORDS = 256;
+/** No slot: the end of the order. */
+const NONE = -1;
 
 /**
- * Rows by id in columns, least recently used first out past `maxEntries` rows or `maxBytes` bytes (BoundedLru, whose
- * values are the rows' slots), each for its owner's time limit. A row kept as an object took about 550 bytes of heap
- * (25 properties, a Date, its own copies of short texts) and its collector's marking with it; in columns its numbers
- * are off the heap and a row is about 80 bytes there plus its texts (docs/performance.md, "Kept rows in columns").
- * A read builds a new object, which dies young.
+ * Rows by id in columns, least recently used first out past `maxEntries` rows or `maxBytes` bytes, each for its
+ * owner's time limit. A row kept as an object took about 550 bytes of heap (25 properties, a Date, its own copies of
+ * short texts, and an entry object of the least-recently-used order) and its collector's marking with it; in columns
+ * its numbers and its place in the order (a list linked through typed arrays) are off the heap, and what is left there
+ * is its texts and its id's entry in a Map (docs/performance.md, "Kept rows in columns"). A read builds a new object,
+ * which dies young.
  */
 export class RowColumns<T extends { id: number }> {
   private readonly columns: Columns;
+  private readonly slotOf = new Map<number, number>();
+  private readonly ids: Float64Array;
+  private readonly readAt: Float64Array;
+  private readonly sizes: Float64Array;
+  /** The order, least recently used first: each slot's neighbours, NONE at the ends. */
+  private readonly older: Int32Array;
+  private readonly newer: Int32Array;
+  private oldest = NONE;
+  private newest = NONE;
   private readonly free: number[] = [];
-  private readonly slots: BoundedLru<number, number>;
+  private kept = 0;
   private readonly words = new Map<string, string>();
 
   constructor(
     private readonly codec: RowCodec<T>,
-    maxEntries: number,
+    private readonly maxEntries: number,
     private readonly maxBytes: number,
   ) {
-    const capacity = maxEntries + 1; // a row is set before the least recently used one goes
     this.columns = {
-      ints: new Int32Array(capacity * codec.ints),
-      floats: new Float64Array(capacity * codec.floats),
-      texts: Array.from({ length: capacity * codec.texts }, () => ''),
+      ints: new Int32Array(maxEntries * codec.ints),
+      floats: new Float64Array(maxEntries * codec.floats),
+      texts: Array.from({ length: maxEntries * codec.texts }, () => ''),
     };
-    for (let slot = capacity - 1; slot >= 0; slot -= 1) this.free.push(slot);
-    this.slots = new BoundedLru<number, number>(maxEntries, maxBytes, (slot) => this.release(slot));
+    this.ids = new Float64Array(maxEntries);
+    this.readAt = new Float64Array(maxEntries);
+    this.sizes = new Float64Array(maxEntries);
+    this.older = new Int32Array(maxEntries);
+    this.newer = new Int32Array(maxEntries);
+    this.freeAll();
   }
 
-  /** The row of `id` and when it was read, if that was less than `ttlMs` before `now`. */
+  /** The row of `id` and when it was read, if that was less than `ttlMs` before `now` (then the most recently used). */
   fresh(id: number, ttlMs: number, now: number): { row: T; at: number } | undefined {
-    const entry = this.slots.fresh(id, ttlMs, now);
-    if (!entry) return undefined;
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return undefined;
+    const at = this.readAt[slot];
+    if (now - at >= ttlMs) {
+      this.remove(slot);
+      return undefined;
+    }
+    this.unlink(slot);
+    this.append(slot);
     const { codec } = this;
-    const slot = entry.value;
-    return { row: codec.read(this.columns, slot * codec.ints, slot * codec.floats, slot * codec.texts), at: entry.at };
+    return { row: codec.read(this.columns, slot * codec.ints, slot * codec.floats, slot * codec.texts), at };
   }
 
-  /** Keeps `row` (read at `at`) as the most recently used, unless a value does not fit its column. */
+  /**
+   * Keeps `row` (read at `at`) as the most recently used, the least recently used going first past either bound;
+   * not when a value does not fit its column, or the row alone is over the bytes.
+   */
   set(row: T, bytes: number, at: number): void {
-    this.slots.delete(row.id);
-    if (bytes > this.maxBytes) return;
-    const slot = this.free.pop();
-    if (slot === undefined) return; // cannot happen: one slot more than the rows kept
+    this.delete(row.id);
+    if (bytes > this.maxBytes || this.maxEntries === 0) return;
+    while (this.oldest !== NONE && (this.slotOf.size >= this.maxEntries || this.kept + bytes > this.maxBytes)) this.remove(this.oldest);
+    const slot = this.free.pop()!;
     const { codec } = this;
     if (!codec.write(row, this.columns, slot * codec.ints, slot * codec.floats, slot * codec.texts, (text) => this.word(text))) {
       this.release(slot);
       return;
     }
-    this.slots.set(row.id, slot, bytes, at);
+    this.ids[slot] = row.id;
+    this.readAt[slot] = at;
+    this.sizes[slot] = bytes;
+    this.kept += bytes;
+    this.slotOf.set(row.id, slot);
+    this.append(slot);
   }
 
   delete(id: number): void {
-    this.slots.delete(id);
+    const slot = this.slotOf.get(id);
+    if (slot !== undefined) this.remove(slot);
   }
 
   clear(): void {
-    this.slots.clear();
+    this.slotOf.clear();
+    this.columns.texts.fill('');
+    this.oldest = this.newest = NONE;
+    this.kept = 0;
+    this.freeAll();
   }
 
   get size(): number {
-    return this.slots.size;
+    return this.slotOf.size;
   }
 
   get bytes(): number {
-    return this.slots.bytes;
+    return this.kept;
+  }
+
+  private remove(slot: number): void {
+    this.unlink(slot);
+    this.slotOf.delete(this.ids[slot]);
+    this.kept -= this.sizes[slot];
+    this.release(slot);
   }
 
   /** A slot given back: its texts let go, so that they can be collected. */
   private release(slot: number): void {
     this.columns.texts.fill('', slot * this.codec.texts, (slot + 1) * this.codec.texts);
     this.free.push(slot);
+  }
+
+  private freeAll(): void {
+    this.free.length = 0;
+    for (let slot = this.maxEntries - 1; slot >= 0; slot -= 1) this.free.push(slot);
+  }
+
+  private append(slot: number): void {
+    this.older[slot] = this.newest;
+    this.newer[slot] = NONE;
+    if (this.newest === NONE) this.oldest = slot;
+    else this.newer[this.newest] = slot;
+    this.newest = slot;
+  }
+
+  private unlink(slot: number): void {
+    const before = this.older[slot];
+    const after = this.newer[slot];
+    if (before === NONE) this.oldest = after;
+    else this.newer[before] = after;
+    if (after === NONE) this.newest = before;
+    else this.older[after] = before;
   }
 
   private word(text: string): string {
