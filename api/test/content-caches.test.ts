@@ -2,11 +2,11 @@ import { CONTENT_CACHE_LIMITS } from '../src/modules/content/caches';
 import { keptCache } from '../src/modules/content/kept-cache';
 import { coalescedReads } from '../src/modules/content/coalesced-reads';
 import { listRows, readTime } from '../src/modules/content/list-rows';
-import { DOC_ROW_CODEC, RowColumns, type RowCodec } from '../src/modules/content/row-columns';
+import { DOC_ROW_CODEC, RowColumns } from '../src/modules/content/row-columns';
 import { docRowById } from '../src/modules/content/repositories/documents';
 import { parseContentChange } from '../src/modules/content/changes';
 import { registeredClient, type Client } from './accounts-helpers';
-import { addTextDoc, contentServer } from './content-helpers';
+import { addTextDoc, contentServer, TEST_ROW_CODEC, type TestRow } from './content-helpers';
 import { call, engines, useEngine, within, type TestServer } from './helpers';
 import { createDoc, makePdf, uploadFile, useUploadsSite } from './uploads-helpers';
 
@@ -297,24 +297,11 @@ test('values kept through changes (the search words): only a value being made wh
 test('kept rows (list-rows.ts): the rest read, least recently used out past the entries or bytes, public rows only, a read a change overtook keeps nothing, each for the time limit', async () => {
   let generation = 0;
   let ttl = 60_000;
-  type Row = { id: number; v: string; hidden?: boolean };
   const asked: number[][] = [];
   let v = '';
   let gate: Promise<void> | undefined; // a read waits for it while set
-  const codec: RowCodec<Row> = {
-    ints: 2,
-    floats: 0,
-    texts: 1,
-    write(row, c, i, _f, t) {
-      c.ints[i] = row.id;
-      c.ints[i + 1] = row.hidden ? 1 : 0;
-      c.texts[t] = row.v;
-      return true;
-    },
-    read: (c, i, _f, t) => ({ id: c.ints[i], v: c.texts[t], hidden: c.ints[i + 1] === 1 }),
-  };
-  const rows = listRows<Row>({
-    codec,
+  const rows = listRows<TestRow>({
+    codec: TEST_ROW_CODEC,
     fetch: async (ids) => {
       asked.push(ids);
       const value = v;

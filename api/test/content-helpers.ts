@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { seedDemoContent } from '../src/modules/content';
 import { titleVectorLiteral, tsvectorLiteral } from '../src/modules/content/search/vector';
+import type { RowCodec } from '../src/modules/content/row-columns';
 import type { ServerOptions } from '../src/server';
 import { accountOptions, type TestClock } from './accounts-helpers';
 import { startServer, type TestServer } from './helpers';
@@ -78,3 +79,20 @@ export async function addTextDoc(
   );
   return row.id;
 }
+
+/** A kept row of the caches' own tests: an id, a text and whether it is hidden (not public). */
+export type TestRow = { id: number; v: string; hidden?: boolean };
+
+/** How a TestRow is kept in columns (row-columns.ts). */
+export const TEST_ROW_CODEC: RowCodec<TestRow> = {
+  ints: 2,
+  floats: 0,
+  texts: 1,
+  write(row, c, i, _f, t) {
+    c.ints[i] = row.id;
+    c.ints[i + 1] = row.hidden ? 1 : 0;
+    c.texts[t] = row.v;
+    return true;
+  },
+  read: (c, i, _f, t) => ({ id: c.ints[i], v: c.texts[t], hidden: c.ints[i + 1] === 1 }),
+};

@@ -1,20 +1,7 @@
 import { rowCache } from '../src/modules/content/load';
-import type { RowCodec } from '../src/modules/content/row-columns';
+import { TEST_ROW_CODEC as codec, type TestRow } from './content-helpers';
 
-type Row = { id: number; title: string };
-/** A row of an id and a title in the columns the cache keeps its rows in (row-columns.ts). */
-const codec: RowCodec<Row> = {
-  ints: 1,
-  floats: 0,
-  texts: 1,
-  write(row, c, i, _f, t) {
-    c.ints[i] = row.id;
-    c.texts[t] = row.title;
-    return true;
-  },
-  read: (c, i, _f, t) => ({ id: c.ints[i], title: c.texts[t] }),
-};
-const row = (id: number, title: string): Row => ({ id, title });
+const row = (id: number, v: string): TestRow => ({ id, v, hidden: false });
 
 // The detail rows the API keeps a moment (src/modules/content/load.ts): a row read while a write forgot it must not
 // be kept, since the read may have seen the database before that write.
@@ -44,7 +31,7 @@ test('a kept row is forgotten when its time is up', () => {
     const rows = rowCache(codec, 2_000);
     rows.set(1, row(1, '一'), rows.mark());
     now.mockReturnValue(2_999);
-    expect(rows.get(1)?.title).toBe('一');
+    expect(rows.get(1)?.v).toBe('一');
     now.mockReturnValue(3_000);
     expect(rows.get(1)).toBeUndefined();
   } finally {
@@ -56,7 +43,7 @@ test('past its bound the least recently used row goes, the others stay', () => {
   const rows = rowCache(codec, 60_000, 2);
   rows.set(1, row(1, '一'), rows.mark());
   rows.set(2, row(2, '二'), rows.mark());
-  expect(rows.get(1)?.title).toBe('一'); // 1 read again: 2 is now the least recently used
+  expect(rows.get(1)?.v).toBe('一'); // 1 read again: 2 is now the least recently used
   rows.set(3, row(3, '三'), rows.mark());
-  expect([rows.get(1)?.title, rows.get(2), rows.get(3)?.title]).toEqual(['一', undefined, '三']);
+  expect([rows.get(1)?.v, rows.get(2), rows.get(3)?.v]).toEqual(['一', undefined, '三']);
 });

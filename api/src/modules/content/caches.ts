@@ -69,7 +69,7 @@ const overhead = (key: string) => 120 + 2 * key.length;
 const searchBytes = (key: string, prepared: PreparedSearch) => overhead(key) + 400 + 9 * prepared.count;
 
 /**
- * Bytes a kept row takes (row-columns.ts): its places in the columns, its entry in the least-recently-used order and
+ * Bytes a kept row takes (row-columns.ts): its places in the columns and in their order, its id in a Map, and
  * its title and summary in two-byte strings (about 250 bytes besides them, measured on the load benchmark's rows).
  */
 const listRowBytes = (row: { title: string; summary: string }) => 250 + 2 * (row.title.length + row.summary.length);
