@@ -110,3 +110,14 @@ test('least recently used out past the rows or the bytes, in the order of use; a
   for (const id of [1, 2, 3]) rows.set({ id }, 10, 0); // every slot given back
   expect([kept(), rows.bytes]).toEqual([[1, 2, 3], 30]);
 });
+
+test('a row that does not fit a column pushes no kept row out, and its slot is given back', () => {
+  const docs = new RowColumns(DOC_ROW_CODEC, 2, 10_000);
+  docs.set(doc(1), 100, 0);
+  docs.set(doc(2), 100, 0);
+  for (let i = 0; i < 5; i += 1) docs.set(doc(10 + i, { views: 2 ** 40 }), 100, 0); // not kept, each time
+  docs.set(doc(3, { downloads: 10n as unknown as number }), 100, 0); // a bigint, as a driver gives past 2^53
+  expect([docs.size, docs.fresh(1, 1_000, 0)?.row.id, docs.fresh(2, 1_000, 0)?.row.id]).toEqual([2, 1, 2]);
+  docs.set(doc(4), 100, 0); // a slot is still free for it: 1, the least recently used, goes
+  expect([docs.fresh(1, 1_000, 0), docs.fresh(2, 1_000, 0)?.row.id, docs.fresh(4, 1_000, 0)?.row.id]).toEqual([undefined, 2, 4]);
+});

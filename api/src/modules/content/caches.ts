@@ -41,7 +41,8 @@ export const CONTENT_CACHE_LIMITS = {
    * How many rows of documents and of blogs the pages of searches and the mixed list keep (list-rows.ts), and how many
    * bytes, each for the answers' time limit. Rows live in columns (row-columns.ts): about 250 bytes each besides their
    * title and summary (listRowBytes), 16 MB for the benchmark's 50,000; rows with long titles and summaries are fewer
-   * in the same bytes. With 50,000 documents' rows the load benchmark's searches found 88-92% of their rows kept
+   * in the same bytes. The columns themselves are made at start for `maxEntries` rows (about 8 MB for 50,000 documents,
+   * most of it typed arrays the system maps only once written). With 50,000 documents' rows the load benchmark's searches found 88-92% of their rows kept
    * (64% with the 12,000 rows kept as objects before, which took 7 MB), so few pages wait for PGlite
    * (docs/performance.md, "Kept rows in columns").
    */

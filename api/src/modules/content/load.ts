@@ -87,7 +87,7 @@ export async function namedRowsByIds<T extends Named & { id: number }>(
   return new Map((await namedRows(app, fetch)(ids)).map((r) => [r.id, r]));
 }
 
-/** Rows by id, each kept `ttlMs` after it was read; callers treat a row they get as read-only. */
+/** Rows by id, each kept `ttlMs` after it was read; each get builds a new object (row-columns.ts). */
 export interface RowCache<T> {
   get(id: number): T | undefined;
   /** What `set` is told of a read: taken before the read starts. */

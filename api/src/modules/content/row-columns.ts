@@ -24,9 +24,9 @@ export interface RowCodec<T> {
   read(c: Columns, i: number, f: number, t: number): T;
 }
 
-/** Whether `n` is kept exactly by an Int32Array. */
+/** Whether `n` is kept exactly by an Int32Array (a bigint, which a driver gives past 2^53, is not). */
 function isInt32(n: number): boolean {
-  return (n | 0) === n;
+  return typeof n === 'number' && (n | 0) === n;
 }
 
 /** A nullable id or count as an int32: -1 for null (so the value itself must not be negative). */
@@ -157,16 +157,17 @@ export class RowColumns<T extends { id: number }> {
     private readonly maxEntries: number,
     private readonly maxBytes: number,
   ) {
+    const slots = maxEntries + 1;
     this.columns = {
-      ints: new Int32Array(maxEntries * codec.ints),
-      floats: new Float64Array(maxEntries * codec.floats),
-      texts: Array.from({ length: maxEntries * codec.texts }, () => ''),
+      ints: new Int32Array(slots * codec.ints),
+      floats: new Float64Array(slots * codec.floats),
+      texts: Array.from({ length: slots * codec.texts }, () => ''),
     };
-    this.ids = new Float64Array(maxEntries);
-    this.readAt = new Float64Array(maxEntries);
-    this.sizes = new Float64Array(maxEntries);
-    this.older = new Int32Array(maxEntries);
-    this.newer = new Int32Array(maxEntries);
+    this.ids = new Float64Array(slots);
+    this.readAt = new Float64Array(slots);
+    this.sizes = new Float64Array(slots);
+    this.older = new Int32Array(slots);
+    this.newer = new Int32Array(slots);
     this.freeAll();
   }
 
@@ -187,18 +188,18 @@ export class RowColumns<T extends { id: number }> {
 
   /**
    * Keeps `row` (read at `at`) as the most recently used, the least recently used going first past either bound;
-   * not when a value does not fit its column, or the row alone is over the bytes.
+   * not when a value does not fit its column (then nothing else goes), or the row alone is over the bytes.
    */
   set(row: T, bytes: number, at: number): void {
     this.delete(row.id);
     if (bytes > this.maxBytes || this.maxEntries === 0) return;
-    while (this.oldest !== NONE && (this.slotOf.size >= this.maxEntries || this.kept + bytes > this.maxBytes)) this.remove(this.oldest);
-    const slot = this.free.pop()!;
+    const slot = this.free.pop()!; // one slot more than the rows kept: the new row is written before any goes
     const { codec } = this;
     if (!codec.write(row, this.columns, slot * codec.ints, slot * codec.floats, slot * codec.texts, (text) => this.word(text))) {
       this.release(slot);
       return;
     }
+    while (this.oldest !== NONE && (this.slotOf.size >= this.maxEntries || this.kept + bytes > this.maxBytes)) this.remove(this.oldest);
     this.ids[slot] = row.id;
     this.readAt[slot] = at;
     this.sizes[slot] = bytes;
@@ -243,7 +244,7 @@ export class RowColumns<T extends { id: number }> {
 
   private freeAll(): void {
     this.free.length = 0;
-    for (let slot = this.maxEntries - 1; slot >= 0; slot -= 1) this.free.push(slot);
+    for (let slot = this.maxEntries; slot >= 0; slot -= 1) this.free.push(slot);
   }
 
   private append(slot: number): void {
