@@ -6,7 +6,7 @@
 //      the Redis-backed API tests start their own redis-server on a loopback port and stop it afterwards
 //   4. production build, then the Playwright end-to-end tests in the system Chromium
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build.mjs';
 import { startTempPostgres } from './postgres.mjs';
@@ -45,8 +45,25 @@ function countPlaywright(file) {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
-  if (stats.unexpected) failures.push(`端到端测试: ${stats.unexpected} 个失败`);
+  if (stats.unexpected) {
+    failures.push(`端到端测试: ${stats.unexpected} 个失败`);
+    printErrorContexts();
+  }
   if (stats.expected + stats.unexpected + stats.flaky === 0) check('端到端测试（没有运行任何测试）', false);
+}
+
+/**
+ * The page each failed journey ended on (Playwright's error-context.md: its accessibility snapshot), into the log: a
+ * failure in CI, where the test-results folder is not kept, can then be read from the log alone.
+ */
+function printErrorContexts() {
+  const dir = path.join(ROOT, 'e2e', 'test-results');
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    if (!String(entry).endsWith('error-context.md')) continue;
+    const text = readFileSync(path.join(dir, String(entry)), 'utf8');
+    console.log(`\n--- ${entry} ---\n${text.length > 6000 ? `${text.slice(0, 6000)}\n…（截断）` : text}`);
+  }
 }
 
 async function main() {

@@ -96,7 +96,7 @@ export interface RowCache<T> {
    * Keeps a row read since `readFrom` (a `mark()`), unless a row was forgotten meanwhile: the read may have seen the
    * database before that write, and keeping it would hide the write for the row's time.
    */
-  set(id: number, row: T, readFrom: number): void;
+  set(row: T, readFrom: number): void;
   /** Forgets one row, or every row without an id. */
   forget(id?: number): void;
 }
@@ -108,8 +108,8 @@ export function rowCache<T extends { id: number }>(codec: RowCodec<T>, ttlMs: nu
   return {
     get: (id) => rows.fresh(id, ttlMs, Date.now())?.row,
     mark: () => forgets,
-    set(id, row, readFrom) {
-      if (readFrom === forgets && row.id === id) rows.set(row, 0, Date.now());
+    set(row, readFrom) {
+      if (readFrom === forgets) rows.set(row, 0, Date.now());
     },
     forget(id) {
       forgets += 1;
@@ -178,7 +178,7 @@ async function visibleRow<T extends Named>(app: FastifyInstance, viewerId: numbe
   const row = await kind.load(app.db, id);
   if (!row) throw kind.notFound();
   await fillNames(app, [row]);
-  if (kind.isPublic(row)) cache.set(id, row, readFrom);
+  if (kind.isPublic(row)) cache.set(row, readFrom);
   else if (viewerId === undefined || viewerId !== kind.owner(row)) throw kind.notFound();
   return row;
 }
