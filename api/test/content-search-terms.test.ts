@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EXT_CATES } from '../src/modules/content/constants';
-import { databaseSearch, forgetOtherPostingsFormats, POSTINGS_FORMAT, termPostingsText } from '../src/modules/content/repositories/search';
+import type { Queryable } from '../src/core/db/types';
+import { databaseSearch, forgetOtherPostingsFormats, POSTINGS_FORMAT, TERM_POSTINGS_SQL, termPostingsText } from '../src/modules/content/repositories/search';
 import type { SearchEngine, SearchRequest } from '../src/modules/content/search/engine';
 import { parseQuery, tsqueryText } from '../src/modules/content/search/query';
 import { cutWords } from '../src/modules/content/search/segmenter';
@@ -367,19 +368,46 @@ describe.each(engines())('search from the words postings on %s', (engine) => {
   });
 
   if (engine === 'postgres') {
+    /** PostgreSQL's read of a word that stores it (search_term_postings_read), inside a transaction: what it holds stays held. */
+    const readAndStore = async (tx: Queryable, word: string) =>
+      (
+        await tx.query<{ postings: string }>('SELECT search_term_postings_read($1, $2, $3, $4::tsquery) AS postings', [
+          word,
+          POSTINGS_FORMAT,
+          TERM_POSTINGS_SQL,
+          tsqueryText([word], 'all'),
+        ])
+      )[0].postings;
+
     test('on PostgreSQL a change waits for a read that stores, then forgets what it stored', async () => {
       const { db } = server.app;
       const { id, word } = await docWithWord('存放词条戊');
       let change: Promise<unknown> | undefined;
       await db.transaction(async (tx) => {
-        // a read that stores: it holds the lock, and its row is not committed yet
-        await tx.query(`LOCK TABLE search_term_postings IN SHARE ROW EXCLUSIVE MODE NOWAIT`);
-        await tx.query(`INSERT INTO search_term_postings (word, format, postings) VALUES ($1, $2, 'before the change')`, [word, POSTINGS_FORMAT]);
+        // a read that stores: its row is not committed yet
+        await tx.query(`DELETE FROM search_term_postings WHERE word = $1`, [word]);
+        expect(await readAndStore(tx, word)).not.toBe('');
         change = db.query(`UPDATE documents SET status = 3 WHERE id = $1`, [id]);
         await new Promise((resolve) => setTimeout(resolve, 200));
       });
       await change;
       expect(await stored(word)).toBeUndefined();
+    });
+
+    test('on PostgreSQL a read stores while another read of another word is storing', async () => {
+      const { db } = server.app;
+      const first = await docWithWord('鹦鹉螺化石');
+      const { word } = await docWithWord('珊瑚礁地貌');
+      expect(word).not.toBe(first.word);
+      await db.query(`DELETE FROM search_term_postings WHERE word = ANY($1::text[])`, [[first.word, word]]);
+      await db.transaction(async (tx) => {
+        // another read under way, of a word of its own, not committed yet: this one stores too (0067's reads took a
+        // lock one at a time, and under load a fresh store filled slowly)
+        expect(await readAndStore(tx, first.word)).not.toBe('');
+        const read = await termPostingsText(db, word);
+        expect(read).not.toBe('');
+        expect(await stored(word)).toBe(read);
+      });
     });
 
     test('on PostgreSQL a read while a change holds the stored words answers as of before it and stores nothing', async () => {

@@ -215,6 +215,9 @@ test.describe('navbar', () => {
 test('the footer links the site pages and shows the ICP record from the API', async ({ page, request }) => {
   const record = await (await request.get('/api/site-icp/')).json();
   await page.goto('/');
+  // the record shows once the page is idle, which may come before the home page's code has mounted: a click then
+  // waits in single-spa's queue behind that mount (a CI run once timed out here), so wait for the page as others do
+  await pageCodeStarted(page);
   const footer = page.locator('#footer');
   await expect(footer.getByTestId('icp')).toHaveText(record.icp);
   await expect(footer.getByTestId('icp')).toHaveAttribute('href', record.icp_url);

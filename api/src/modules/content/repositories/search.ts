@@ -154,7 +154,7 @@ function searchPlan(db: Db, request: SearchRequest, tsquery: string): SearchPlan
  * flags is 1 for a blog plus 2 when its title holds the word, time the create time in microseconds since 1970, ext
  * the document's kind (empty for a blog). The GIN indexes find them; each is one heap row read, as a search's are.
  */
-const TERM_POSTINGS_SQL = `SELECT string_agg(concat_ws(':', id, flags, time, category, ext), ',' ORDER BY time DESC, id DESC, flags & 1) AS postings FROM (
+export const TERM_POSTINGS_SQL = `SELECT string_agg(concat_ws(':', id, flags, time, category, ext), ',' ORDER BY time DESC, id DESC, flags & 1) AS postings FROM (
     SELECT d.id, (d.title_vector @@ $1::tsquery)::int * 2 AS flags, (extract(epoch FROM d.create_time) * 1000000)::bigint AS time,
            coalesce(d.category_id, 0) AS category, d.ext_cate AS ext
       FROM documents d WHERE d.search_vector @@ $1::tsquery AND ${publicDocCondition('d')}
