@@ -7,6 +7,8 @@
 // its first comments); then the lists and the searches again while people download (list-live, search-live: 10 downloads a
 // second of random documents, each a count the lists show), and the searches while documents are edited (search-edits:
 // one edit a second of a random document's title, a change every cache hears).
+// Before the cases each search word is searched once, so that either engine's words' postings are stored as on a
+// site that has been searched (storeSearchWords).
 // PGlite first, then PostgreSQL (BENCH_DATABASE_URL, or a throw-away server). Each engine runs twice: as started
 // (caches on), then with CONTENT_CACHE=off, so that the caches' share of the figures shows.
 //   BENCH_DURATION=30 (s per case)  BENCH_CONNECTIONS=100  BENCH_ENGINES=pglite,postgres  BENCH_COLD=1 (0: skip
@@ -15,6 +17,7 @@
 //   build's api/, e.g. a checkout of main, to measure it)  BENCH_CPU_PROF=<folder> (the API writes a --cpu-prof there)
 //   BENCH_NODE_FLAGS (more Node flags for the API, to try one)  BENCH_CASES=bare,list,search,detail,detail-page,list-live,
 //   search-live,search-edits
+//   BENCH_STORE_WORDS=1 (0: the search words are not searched once before the cases; see storeSearchWords)
 //   BENCH_LIVE_RATE=10 (downloads a second in the live cases)  BENCH_EDIT_RATE=1 (edits a second in search-edits)
 //   PGlite's time per statement: BENCH_NODE_FLAGS="--require <abs path>/bench/statement-times.cjs" STATEMENT_TIMES=<file>
 import { fork } from 'node:child_process';
@@ -51,6 +54,8 @@ const CPU_PROF = env.BENCH_CPU_PROF ? path.resolve(env.BENCH_CPU_PROF) : undefin
 /** Node flags added to the start flags, to try one out (BENCH_NODE_FLAGS="--no-wasm-tier-up"). */
 const EXTRA_FLAGS = (env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** Whether the search words are searched once before the cases (storeSearchWords). */
+const STORE_WORDS = env.BENCH_STORE_WORDS !== '0';
 
 const TARGETS = { listShare: 0.25, searchShare: 0.1, searchP99Ms: 100, peakRssMb: 300 };
 
@@ -123,6 +128,26 @@ async function siteFacts() {
     blogCategories: details.filter((c) => c.blogs_count > 0).map((c) => c.id),
     docIds,
   };
+}
+
+/**
+ * Searches each word once before the cases (BENCH_STORE_WORDS=1), one process at a time and 8 at once: the database
+ * stores each word's postings at its first read (migration 0067) and keeps them until an item holding it changes, so
+ * a site that has been searched holds its searched words. The cases then measure that site, on either engine,
+ * whatever ran before (PGlite's data folder is kept between runs, a throw-away PostgreSQL is new each time). A database
+ * whose store is empty pays each word's first read (BENCH_STORE_WORDS=0 measures that: docs/performance.md).
+ */
+async function storeSearchWords(words) {
+  const started = performance.now();
+  let next = 0;
+  const searchOne = async () => {
+    while (next < words.length) {
+      const word = words[next++];
+      await getJson(`/api/articles/?keyword=${encodeURIComponent(word)}&page=1&page_size=20`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, searchOne));
+  return { words: words.length, seconds: (performance.now() - started) / 1000 };
 }
 
 /** A case's requests for autocannon: `paths` taken in turn, or `visits` (load-mix.mjs) page after page. */
@@ -211,15 +236,17 @@ async function benchEngine(engine, databaseUrl) {
   process.stderr.write(`[${engine}] 检查数据（首次运行会生成 100,000+ 条内容，需几分钟）…\n`);
   const seeded = await seed(engine, databaseUrl, dataDir);
   const apiEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  // the site's facts from a first start (the caches do not matter for them)
+  // the site's facts from a first start (the caches do not matter for them), and the search words' postings stored
+  const words = corpusWords(API_DIR, path.join(BENCH_DIR, 'load-words.json'));
   const probe = await startApi(dataDir, apiEnv);
   let facts;
+  let stored;
   try {
     facts = await siteFacts();
+    stored = STORE_WORDS ? await storeSearchWords(words) : undefined;
   } finally {
     await stopApi(probe);
   }
-  const words = corpusWords(API_DIR, path.join(BENCH_DIR, 'load-words.json'));
   const mixes = {
     bare: { paths: ['/api/bench-bare/'] },
     list: { visits: listVisits(SEED, facts) },
@@ -235,7 +262,7 @@ async function benchEngine(engine, databaseUrl) {
   // without the caches a download or an edit changes nothing for the others: those cases run with them only
   const cold = CASES.filter((c) => c !== 'detail' && c !== 'detail-page' && !mixes[c]?.writes);
   if (COLD) runs.push(await runProcess(`${engine} 无缓存`, dataDir, { ...apiEnv, CONTENT_CACHE: 'off' }, cold, mixes));
-  return { engine, seeded, words: words.length, runs };
+  return { engine, seeded, words: words.length, stored, runs };
 }
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
@@ -245,7 +272,8 @@ function print(results) {
     `API 参数 ${apiStartLine()}；${os.cpus().length} 核`);
   let ok = true;
   for (const r of results) {
-    console.log(`\n${r.engine}：${r.seeded.docs} 篇文档 + ${r.seeded.blogs} 篇博客；搜索词 ${r.words} 个（Zipf，种子 ${SEED}）`);
+    console.log(`\n${r.engine}：${r.seeded.docs} 篇文档 + ${r.seeded.blogs} 篇博客；搜索词 ${r.words} 个（Zipf，种子 ${SEED}）；` +
+      (r.stored ? `压测前每个词搜索一次，存入词的倒排（${fmt(r.stored.seconds, 1)} 秒）` : '词的倒排未预先存入（BENCH_STORE_WORDS=0）'));
     console.log(`${'进程 / 项目'.padEnd(24)}${'请求/秒'.padStart(10)}${'占空路由'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
       `${'CPU ms/次'.padStart(11)}${'主线程'.padStart(9)}${'非 2xx'.padStart(9)}${'错误'.padStart(7)}`);
     for (const run of r.runs) {
