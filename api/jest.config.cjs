@@ -31,4 +31,6 @@ module.exports = {
   // PGlite starts in about 3 s per instance (more on a busy machine): a longer timeout, set in a setup file
   // because this config is also a project of the root jest.config.cjs, where testTimeout is not per project
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  // api/dist, built once before the suites (the crash and worker tests start the built API as a child)
+  globalSetup: '<rootDir>/test/global-setup.ts',
 };

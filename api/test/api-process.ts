@@ -1,17 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { eventually, type AlipaySim, type WxpaySim } from './pay-helpers';
 
-// The API as a child process (the crash tests: kill -9, then start it again on the same data).
+// The API as a child process (the crash tests: kill -9, then start it again on the same data), built once per jest
+// run by test/global-setup.ts.
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-/** Builds api/dist (the child runs the built API, as `npm start` does). */
-export function buildApiDist(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'api', 'scripts', 'build.mjs')], { stdio: 'ignore' });
-}
 
 /** A free loopback port (asked of the system with port 0): the API keeps it across a restart, as its notify URL. */
 export async function freePort(): Promise<number> {

@@ -7,7 +7,7 @@ import { generatePaySimulatorKeys } from '../src/infra/payments/sim-keys';
 import { startWxpaySimulator } from '../src/infra/payments/wxpay/simulator';
 import { ledgerProblems } from '../src/modules/ledger';
 import { Client, encryptPassword, PASSWORD, registeredClient } from './accounts-helpers';
-import { buildApiDist, freePort, healthy, killApi, payApiEnv, startApi, stopApi, type Api } from './api-process';
+import { freePort, healthy, killApi, payApiEnv, startApi, stopApi, type Api } from './api-process';
 import { engines, useEngine } from './helpers';
 import { eventually, type AlipaySim, type WxpaySim } from './pay-helpers';
 
@@ -98,7 +98,6 @@ describe.each(engines())('a kill -9 of the API while withdrawals are paid out (%
       await opened.close();
     }
   }
-  beforeAll(buildApiDist);
   afterAll(async () => {
     await killApi(api);
     await alipay?.close();

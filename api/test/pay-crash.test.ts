@@ -7,7 +7,7 @@ import type { PayMethod } from '../src/infra/payments/types';
 import { openDb, type Db } from '../src/core/db';
 import { ledgerProblems } from '../src/modules/ledger';
 import { Client } from './accounts-helpers';
-import { buildApiDist, freePort, healthy, killApi, payApiEnv, startApi, type Api } from './api-process';
+import { freePort, healthy, killApi, payApiEnv, startApi, type Api } from './api-process';
 import { engines, useEngine } from './helpers';
 import { eventually, simulatorKeys, type AlipaySim, type WxpaySim } from './pay-helpers';
 
@@ -65,7 +65,6 @@ describe.each(engines())('a kill -9 of the API while it settles payments (%s)', 
   let alipay: AlipaySim | undefined;
   let wxpay: WxpaySim | undefined;
   let api: Api | undefined;
-  beforeAll(buildApiDist);
   afterAll(async () => {
     await killApi(api);
     await alipay?.close();

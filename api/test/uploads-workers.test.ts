@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApiDist } from './api-process';
 import { accountOptions, registeredClient, type Client } from './accounts-helpers';
 import { engines, startServer, useEngine, type TestServer } from './helpers';
 import { eventually } from './pay-helpers';
@@ -13,8 +12,6 @@ import { createDoc, uploadFile } from './uploads-helpers';
 
 const API = path.resolve(__dirname, '..');
 const JOBS = 20;
-
-beforeAll(() => buildApiDist(), 120_000);
 
 test('the worker command refuses to start without PostgreSQL, with a Chinese message', () => {
   const run = spawnSync(process.execPath, [path.join(API, 'dist', 'worker-main.js')], { env: { ...process.env, DATABASE_URL: '' }, encoding: 'utf8', timeout: 60_000 });
