@@ -7,7 +7,6 @@
 //   4. production build, then the Playwright end-to-end tests in the system Chromium
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './build.mjs';
 import { startTempPostgres } from './postgres.mjs';
@@ -95,10 +94,11 @@ async function main() {
   }
   check('临时 PostgreSQL 启动', pg !== null || !process.env.CI);
   try {
-    // One jest worker per core, not jest's default of one fewer: the API's suites spend much of their time waiting on
-    // the processes they start (the API and its workers, PostgreSQL, Redis, LibreOffice), so two suites side by
-    // side on two cores take 11-12 minutes where one at a time took 19-20 (api/dist is built once, before them).
-    run('jest', ['--selectProjects', 'api', `--maxWorkers=${os.availableParallelism()}`, '--json', `--outputFile=${RESULTS}/api.json`], {
+    // Two suites at a time, where jest's default on two cores is one: the API's suites spend much of their time
+    // waiting on the processes they start (the API and its workers, PostgreSQL, Redis, LibreOffice), so two side by
+    // side take 10-11 minutes where one at a time took 19-20 (api/dist is built once, before them). Two on any
+    // machine: more would share the throw-away PostgreSQL's 100 connections between more suites than measured.
+    run('jest', ['--selectProjects', 'api', '--maxWorkers=2', '--json', `--outputFile=${RESULTS}/api.json`], {
       ...(pg ? { TEST_DATABASE_URL: pg.url } : {}),
       ...(process.env.CI ? { REQUIRE_POSTGRES: '1', REQUIRE_REDIS: '1' } : {}),
     });
