@@ -96,7 +96,7 @@ async function main() {
   try {
     // Two suites at a time, where jest's default on two cores is one: the API's suites spend much of their time
     // waiting on the processes they start (the API and its workers, PostgreSQL, Redis, LibreOffice), so two side by
-    // side take 10-11 minutes where one at a time took 19-20 (api/dist is built once, before them). Two on any
+    // side take 10-12 minutes where one at a time took 19-20 (api/dist is built once, before them). Two on any
     // machine: more would share the throw-away PostgreSQL's 100 connections between more suites than measured.
     run('jest', ['--selectProjects', 'api', '--maxWorkers=2', '--json', `--outputFile=${RESULTS}/api.json`], {
       ...(pg ? { TEST_DATABASE_URL: pg.url } : {}),

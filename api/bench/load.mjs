@@ -131,7 +131,7 @@ async function siteFacts() {
 }
 
 /**
- * Searches each word once before the cases (BENCH_STORE_WORDS=1), one process at a time and 8 at once: the database
+ * Searches each word once before the cases (BENCH_STORE_WORDS=1), 8 at a time through the first start: the database
  * stores each word's postings at its first read (migration 0067) and keeps them until an item holding it changes, so
  * a site that has been searched holds its searched words. The cases then measure that site, on either engine,
  * whatever ran before (PGlite's data folder is kept between runs, a throw-away PostgreSQL is new each time). A database
