@@ -165,6 +165,30 @@ test('the browser hydrates the HTML: no second fetch of the page data, no layout
   await expect(page).toHaveTitle(/ - 知库文档/);
 });
 
+test('on a slow network the HTML arrives in pieces, and nothing on the page moves while it does', async ({ page, request }) => {
+  // at 40 KB/s the page comes in several reads: without its render-blocking `expect` link the browser painted a
+  // half-parsed navbar (the theme button alone at the right, pushed left when 登录 / 注册 arrived)
+  const [row] = await docs(request, 'ordering=-create_time').then((rows) => rows.filter((d) => d.file_type === 'md'));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 40 * 1024, uploadThroughput: 40 * 1024 });
+  await page.addInitScript(() => {
+    const shifts: { value: number; nodes: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; sources?: { node?: Element }[] }[]) {
+        shifts.push({ value: entry.value, nodes: (entry.sources ?? []).map((s) => s.node?.className ?? '?') });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [path, width] of [['/', 1280], [`/app/articles/docs/detail/${row.id}`, 1280], ['/', 375]] as const) {
+    await page.setViewportSize({ width, height: 720 });
+    await page.goto(path);
+    await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles', { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts), `${path} at ${width} px`).toEqual([]);
+  }
+});
+
 /** A stand-in for mf-articles' server part: answers every page with `answer` (a status and a body). */
 async function fakeRenderer(answer: (url: string) => { status: number; body: string }): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
