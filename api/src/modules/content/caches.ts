@@ -22,8 +22,11 @@ export const CONTENT_CACHE_LIMITS = {
    * keeps about 1,100. In the load benchmark's searches 52% came from kept answers against 40% with 4 MB, and once the
    * rows a page needs were nearly all kept (`rows`), making the rest was what the API's thread spent: with 12 MB
    * instead of 4 the searches rose from 4,903 to 5,359 a second (docs/performance.md, "Kept rows in columns").
+   * 60 s, the time a list or a search may show an old count (the rows its pages are made of are kept as long): with
+   * 10 s, a page searched less often than that read its rows from the database again each time, and on PGlite those
+   * waits were most of a search's p99 (docs/performance.md, "Words and rows a search waits for").
    */
-  answers: { ttlMs: 10_000, maxEntries: 4000, maxBytes: 12 * 1024 * 1024 },
+  answers: { ttlMs: 60_000, maxEntries: 4000, maxBytes: 12 * 1024 * 1024 },
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   /**
    * A prepared search keeps up to 1,000 matches, 9 KB for a common word: 3 MB keep about 330 of them. With 1 MB the
