@@ -42,8 +42,10 @@ async function main(): Promise<void> {
     });
     // the demo site's staff account for the console (development only; its login in DATA_DIR/demo-staff.json)
     if (seeded) await ensureDemoStaff(app, dataDir).catch((err: unknown) => console.error('演示管理员账号未生成:', err));
-    // the first searches after a start are slow (caches, optimised code): a few of the site's own words, before it listens
-    await warmUpSearch(app).catch((err: unknown) => console.error('搜索预热失败:', err));
+    // the first searches after a start are slow (caches, optimised code): a few of the site's own words, and the most
+    // searched keywords' words into memory, before it listens
+    const warm = await warmUpSearch(app).catch((err: unknown) => console.error('搜索预热失败:', err));
+    if (warm) console.log(`搜索预热: ${warm.searches} 次标题词搜索, ${warm.keywords} 个热搜词, ${warm.ms} ms`);
     await app.listen({ host, port: port(process.env.API_PORT) });
   } catch (err) {
     await app.close(); // releases the database (and PGlite's folder lock)

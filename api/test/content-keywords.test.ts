@@ -124,7 +124,7 @@ describe.each(engines())('hot keywords and suggestions cannot be forged on %s', 
     const word = '琉璃瓦';
     await addTextDoc(server.app, { categoryId, uploaderId, title: word, body: `${word}映日` });
     const before = await countOf(word);
-    const warm = await warmUpSearch(server.app, { titles: 3, searches: 20, budgetMs: 60_000 });
+    const warm = await warmUpSearch(server.app, { titles: 3, searches: 20, budgetMs: 60_000, keywords: 0, keywordsBudgetMs: 0 });
     expect(warm.searches).toBeGreaterThan(0);
     expect(warm.searches).toBeLessThanOrEqual(20);
     clock.advance(61_000);
@@ -135,6 +135,39 @@ describe.each(engines())('hot keywords and suggestions cannot be forged on %s', 
     const res = await client.get(`/api/articles/?keyword=${encodeURIComponent(word)}`);
     expect(res.body.count).toBeGreaterThan(0);
     expect((await countOf(word)) - before).toBe(1);
+  });
+
+  test("a start's warm-up reads the most searched keywords' matches: their first search reads no words from the database", async () => {
+    const word = '滕王阁';
+    const addDoc = (n: number) => addTextDoc(server.app, { categoryId, uploaderId, title: `${word}序之${n}`, body: `${word}落霞与孤鹜齐飞` });
+    await addDoc(1);
+    const client = new Client(server.base);
+    await client.get('/api/obj-left-free-down-num/docs/1/');
+    expect((await client.get(`/api/articles/?keyword=${encodeURIComponent(word)}`)).body.count).toBe(1);
+    expect(await countOf(word)).toBe(1); // a hot keyword now
+    /** The statements that read a word's postings (stored, or from the items) while `run` runs. */
+    const wordReads = async (run: () => Promise<void>) => {
+      const spy = jest.spyOn(server.app.db, 'preparedQuery');
+      try {
+        await run();
+        return spy.mock.calls.filter(([name]) => name.startsWith('content_search_') && name.includes('postings')).length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const searchAfterAChange = async (n: number, warm: boolean) => {
+      await addDoc(n); // a change of an item holding the word: its kept postings and searches are forgotten
+      if (warm) {
+        const warmed = await warmUpSearch(server.app, { titles: 1, searches: 0, budgetMs: 60_000, keywords: 1000, keywordsBudgetMs: 60_000 });
+        expect(warmed.keywords).toBeGreaterThan(0);
+      }
+      return wordReads(async () => {
+        expect((await client.get(`/api/articles/?keyword=${encodeURIComponent(word)}`)).body.count).toBe(n);
+      });
+    };
+    // without the warm-up the search reads the word (so the test sees such reads), after it none
+    expect(await searchAfterAChange(2, false)).toBeGreaterThan(0);
+    expect(await searchAfterAChange(3, true)).toBe(0);
   });
 
   test('every hot keyword shown finds something on the demo seed, and one that no longer does is not shown', async () => {
