@@ -36,6 +36,28 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
 }
 
+interface LayoutShift {
+  value: number;
+  hadRecentInput: boolean;
+  /** Class names of the elements that moved. */
+  nodes: string[];
+}
+
+/** Records every layout shift of each page the tab loads from now on (read with layoutShifts). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: LayoutShift[] = [];
+    (window as unknown as { __shifts: LayoutShift[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Element }[] }[]) {
+        shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, nodes: (entry.sources ?? []).map((s) => s.node?.className ?? '?') });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: LayoutShift[] }).__shifts);
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -139,14 +161,7 @@ test('the browser hydrates the HTML: no second fetch of the page data, no layout
     const url = new URL(r.url());
     if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname + url.search);
   });
-  await page.addInitScript(() => {
-    (window as unknown as { __shifts: number }).__shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) (window as unknown as { __shifts: number }).__shifts += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(`/app/articles/docs/detail/${row.id}`);
   // hydrated: the remote mounted on its slot, and the page answers a click (the collect button asks for a login)
   await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles');
@@ -154,7 +169,7 @@ test('the browser hydrates the HTML: no second fetch of the page data, no layout
   await page.waitForLoadState('networkidle');
   expect(apiCalls.filter((c) => c.startsWith(`/api/docs/${row.id}/`) || c.startsWith(`/api/docs-preview-url/${row.id}/1/`))).toEqual([]);
   expect(apiCalls.filter((c) => c.startsWith('/api/comments') || c.includes(`/comments/`))).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+  expect((await layoutShifts(page)).filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0)).toBe(0);
   expect(lines.filter((l) => /hydrat|Minified React error/i.test(l))).toEqual([]);
 
   // interactive: a client-side navigation fetches as before
@@ -172,20 +187,12 @@ test('on a slow network the HTML arrives in pieces, and nothing on the page move
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 40 * 1024, uploadThroughput: 40 * 1024 });
-  await page.addInitScript(() => {
-    const shifts: { value: number; nodes: string[] }[] = [];
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; sources?: { node?: Element }[] }[]) {
-        shifts.push({ value: entry.value, nodes: (entry.sources ?? []).map((s) => s.node?.className ?? '?') });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   for (const [path, width] of [['/', 1280], [`/app/articles/docs/detail/${row.id}`, 1280], ['/', 375]] as const) {
     await page.setViewportSize({ width, height: 720 });
     await page.goto(path);
     await expect(page.locator('#slot-mf-articles')).toHaveAttribute('data-remote', 'mf-articles', { timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts), `${path} at ${width} px`).toEqual([]);
+    expect(await layoutShifts(page), `${path} at ${width} px`).toEqual([]);
   }
 });
 

@@ -7,6 +7,10 @@ import { isShowableKeyword } from '../search/keyword-rules';
 
 /** Days of searches the hot list looks back over. */
 export const HOT_DAYS = 7;
+/** The first day (UTC+8) the hot list counts searches of, on the day of `now`. */
+export function hotListSince(now: Date): string {
+  return dayOf(new Date(now.getTime() - (HOT_DAYS - 1) * 86_400_000));
+}
 /** Visitors of one address (or IPv6 /64) who count a keyword on one day: a family or an office, not a script. */
 export const ADDRESS_SEARCHERS_MAX = 3;
 /** How long the answer to "does this hot keyword find something" is kept. */
@@ -48,9 +52,8 @@ export function keywordService(app: FastifyInstance) {
     async hot(limit: number): Promise<KeywordCount[]> {
       await app.content.keywords.flush(); // this process's own searches count at once
       const now = clock(app);
-      const since = dayOf(new Date(now.getTime() - (HOT_DAYS - 1) * 86_400_000));
       const out: KeywordCount[] = [];
-      for (const row of await topKeywords(app.db, since, limit * 2)) {
+      for (const row of await topKeywords(app.db, hotListSince(now), limit * 2)) {
         if (out.length >= limit) break;
         if (isShowableKeyword(row.keyword) && (await findsSomething(row.keyword, now.getTime()))) out.push(row);
       }

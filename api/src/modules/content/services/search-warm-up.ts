@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { clock } from '../context';
-import { dayOf } from '../day';
 import { publicDocList } from '../repositories/documents';
 import { topKeywords } from '../repositories/keywords';
 import { cutWords } from '../search/segmenter';
 import { readTime } from '../list-rows';
 import { articleItems } from './catalog';
-import { HOT_DAYS } from './keywords';
+import { hotListSince } from './keywords';
 
 /**
  * How much a start spends warming the search path: words of the newest titles, then the most searched keywords of
@@ -41,8 +40,7 @@ export async function warmUpSearch(app: FastifyInstance, limits = SEARCH_WARM_UP
     searches += 1;
   }
   const keywordsBegan = Date.now();
-  const since = dayOf(new Date(clock(app).getTime() - (HOT_DAYS - 1) * 86_400_000));
-  const hot = limits.keywords > 0 ? await topKeywords(app.db, since, limits.keywords) : [];
+  const hot = limits.keywords > 0 ? await topKeywords(app.db, hotListSince(clock(app)), limits.keywords) : [];
   let keywords = 0;
   while (keywords < hot.length && Date.now() - keywordsBegan <= limits.keywordsBudgetMs) {
     const batch = hot.slice(keywords, keywords + KEYWORDS_AT_ONCE);
