@@ -1,4 +1,5 @@
 import type { DocItem } from 'contracts';
+import type { Engine } from '../../core/db';
 import type { Answer } from './answers';
 import type { ChangedItem, ContentChanges } from './changes';
 import { isPublicBlog, isPublicDoc } from './constants';
@@ -27,6 +28,18 @@ export const CONTENT_CACHE_LIMITS = {
    * waits were most of a search's p99 (docs/performance.md, "Words and rows a search waits for").
    */
   answers: { ttlMs: 60_000, maxEntries: 4000, maxBytes: 12 * 1024 * 1024 },
+  /**
+   * The answers' and the words' bounds on PostgreSQL, whose buffers and backends live in processes of their own: the
+   * 300 MB the API may take hold no database there, and its peak under load was 195-211 MB with the bounds above. The
+   * load benchmark's first search case after a start on a new server (docs/performance.md, "Kept answers and words
+   * beside PostgreSQL"): with 64 MB of answers (about 5,500 pages) 72% of its searches came from kept answers instead
+   * of 53%; with 16 MB of words none of its words was read again, where 5 MB (the benchmark's 3,000 words and the
+   * newest titles' took a little more) let 2-3% of its searches wait for a word pushed out, those that made its p99.
+   */
+  onPostgres: {
+    answers: { maxEntries: 16_000, maxBytes: 64 * 1024 * 1024 },
+    terms: { maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 },
+  },
   nearby: { ttlMs: 10_000, maxEntries: 1000, maxBytes: 2 * 1024 * 1024 },
   /**
    * A prepared search keeps up to 1,000 matches, 9 KB for a common word: 3 MB keep about 330 of them. With 1 MB the
@@ -96,12 +109,17 @@ export interface ListRowReads {
   blogs(ids: number[]): Promise<BlogRow[]>;
 }
 
-/** The caches of the content module; `on` is CONTENT_CACHE (off: answers, searches and words are not kept at all). */
-export function contentCaches(changes: ContentChanges, on: boolean, source: SearchSource, rowReads: ListRowReads): ContentCaches {
+/**
+ * The caches of the content module; `on` is CONTENT_CACHE (off: answers, searches and words are not kept at all), `engine`
+ * the database's (on PostgreSQL the answers and the words keep more: onPostgres).
+ */
+export function contentCaches(changes: ContentChanges, on: boolean, engine: Engine, source: SearchSource, rowReads: ListRowReads): ContentCaches {
   const kept = on ? () => changes.live() : () => false;
   const { answers, searches, counts, nearby, terms } = CONTENT_CACHE_LIMITS;
+  const bounds = engine === 'postgres' ? CONTENT_CACHE_LIMITS.onPostgres : { answers, terms };
   const termPostings = keptCache<TermPostings>({
-    ...terms,
+    maxEntries: bounds.terms.maxEntries,
+    maxBytes: bounds.terms.maxBytes,
     ttlMs: () => terms.ttlMs,
     sizeOf: (key, postings) => overhead(key) + termPostingsBytes(postings),
     generation: changes.items,
@@ -118,7 +136,7 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
     onError: source.onError,
   });
   changes.onChange((_change, item) => termChangesApplied.changed(item));
-  const engine = termIndexSearch({
+  const termSearch = termIndexSearch({
     settled: termChangesApplied.settled,
     postings: (term) =>
       termPostings.get(term, async () => {
@@ -139,7 +157,8 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
   const rows = keptListRows(changes, kept, rowReads);
   return {
     answers: keptCache<Answer>({
-      ...answers,
+      maxEntries: bounds.answers.maxEntries,
+      maxBytes: bounds.answers.maxBytes,
       ttlMs: () => answers.ttlMs,
       sizeOf: (key, answer) => overhead(key) + answer.body.length,
       generation: changes.items,
@@ -162,7 +181,7 @@ export function contentCaches(changes: ContentChanges, on: boolean, source: Sear
       generation: changes.lists,
       enabled: () => true,
     }),
-    search: { prepare: (request) => preparedSearches.get(searchKey(request), () => engine.prepare(request)) },
+    search: { prepare: (request) => preparedSearches.get(searchKey(request), () => termSearch.prepare(request)) },
   };
 }
 

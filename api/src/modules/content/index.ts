@@ -77,7 +77,7 @@ export const contentModule = defineModule<ContentOptions>('content', ['core', 'i
   });
   keepStoredPostings(app, changes);
   const storedPostings = coalescedReads<string, string>((terms) => storedTermPostings(app.db, terms));
-  const caches = contentCaches(changes, options.cache ?? true, {
+  const caches = contentCaches(changes, options.cache ?? true, app.db.engine, {
     engine: databaseSearch(app.db),
     termPostings: (term) => termPostingsText(app.db, term, storedPostings),
     itemWords: (items) => itemSearchWords(app.db, items),
